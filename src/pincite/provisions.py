@@ -1,0 +1,50 @@
+"""The provision: the smallest unit a lawyer would cite on its own (DESIGN.md §1)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+KINDS = ("paragraph", "article", "definition", "point", "annex", "recital", "section", "rule", "page")
+
+
+@dataclass(frozen=True)
+class Provision:
+    id: str
+    label: str
+    label_local: str
+    kind: str
+    instrument: str
+    lang: str
+    title: str
+    path: list[str]
+    text: str
+    url: str
+    source_sha256: str
+    version: str
+    celex: str = ""
+    refs: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, sort_keys=False)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Provision:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+def write_jsonl(provisions: list[Provision], out: Path) -> None:
+    """Write through a temporary file and rename, so a reader never sees half a corpus."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp")
+    with tmp.open("w", encoding="utf-8", newline="\n") as fh:
+        for provision in provisions:
+            fh.write(provision.to_json())
+            fh.write("\n")
+    tmp.replace(out)
+
+
+def read_jsonl(path: Path) -> list[Provision]:
+    with path.open(encoding="utf-8") as fh:
+        return [Provision.from_dict(json.loads(line)) for line in fh if line.strip()]

@@ -1,0 +1,75 @@
+"""One settings object. Precedence: defaults < config file < PINCITE_* environment < CLI flag.
+
+The config file is TOML, at $PINCITE_CONFIG or <home>/config.toml, with the same field names.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import platformdirs
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .errors import ConfigError
+
+
+def _default_home() -> Path:
+    return Path(platformdirs.user_data_dir("pincite", appauthor=False))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PINCITE_", extra="forbid")
+
+    home: Path = Field(default_factory=_default_home, description="Data directory for sources, corpora and indexes.")
+    mirror: Path | None = Field(
+        default=None,
+        description="Directory laid out <name or CELEX>/<lang>.<ext>, read instead of the network.",
+    )
+    timeout: float = Field(default=60.0, description="Seconds to wait for the publisher when fetching.")
+    eurlex_url: str = Field(
+        default="https://eur-lex.europa.eu/legal-content/{LANG}/TXT/HTML/?uri=CELEX:{celex}",
+        description="Where a CELEX act is fetched from ({celex}, {lang}, {LANG} are filled in).",
+    )
+    max_source_bytes: int = Field(default=50_000_000, description="Refuse source files larger than this.")
+
+    @property
+    def sources_dir(self) -> Path:
+        return self.home / "sources"
+
+    @property
+    def corpora_dir(self) -> Path:
+        return self.home / "corpora"
+
+
+def _config_file_values() -> dict:
+    path = os.environ.get("PINCITE_CONFIG")
+    if path:
+        file = Path(path)
+        if not file.is_file():
+            raise ConfigError(f"config file {file} does not exist — fix PINCITE_CONFIG or create the file")
+    else:
+        home = os.environ.get("PINCITE_HOME")
+        file = (Path(home) if home else _default_home()) / "config.toml"
+        if not file.is_file():
+            return {}
+    try:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {file} is not valid TOML ({exc}) — fix or remove it") from exc
+
+
+def load_settings(**overrides) -> Settings:
+    """Build settings; `overrides` are CLI flags (None means 'not given')."""
+    values = _config_file_values()
+    # Environment beats the file: drop file values that the environment sets.
+    values = {k: v for k, v in values.items() if f"PINCITE_{k}".upper() not in os.environ}
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return Settings(**values)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ConfigError(f"setting {where!r}: {err['msg']} — check PINCITE_* variables and the config file") from exc
