@@ -1,0 +1,144 @@
+"""The corpus stage: sources → provisions, checked, written as JSONL under the data dir.
+
+This is the service the CLI and every other surface call; none of them parse or check.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalog import CorpusSpec, check_lang, corpus_spec, eurlex_page
+from .checks import check_parse, corpus_counts
+from .citations import contains, parse_label, same
+from .errors import NotFoundError, ParseError
+from .eurlex import Act, ParseResult, parse_eurlex
+from .provisions import Provision, read_jsonl, write_jsonl
+from .settings import Settings
+from .sources import HTML, Source, cached_source, fetch_source, read_bytes
+
+
+@dataclass(frozen=True)
+class CorpusInfo:
+    name: str
+    lang: str
+    celex: str
+    title: str
+    version: str
+    source_url: str
+    source_sha256: str
+    counts: dict
+    path: Path
+
+
+def corpus_path(settings: Settings, name: str, lang: str) -> Path:
+    return settings.corpora_dir / name / f"{lang}.jsonl"
+
+
+def _meta_path(settings: Settings, name: str, lang: str) -> Path:
+    return settings.corpora_dir / name / f"{lang}.meta.json"
+
+
+def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes) -> ParseResult:
+    """Parse and check; raise before anything is written."""
+    if source.media_type != HTML:
+        raise ParseError(f"{spec.name}/{lang}: source is {source.media_type}, not EUR-Lex HTML — "
+                         f"this corpus needs the HTML text")
+    act = Act(spec.name, lang, spec.celex, eurlex_page(spec.celex, lang), source.sha256)
+    result = parse_eurlex(data, act)
+    check_parse(result, spec.expected)
+    return result
+
+
+def build_corpus(name: str, lang: str, settings: Settings, *, out: Path | None = None,
+                 refresh: bool = False) -> CorpusInfo:
+    """Fetch (or reuse) the source, parse, check, and write the corpus atomically."""
+    spec = corpus_spec(name)
+    lang = check_lang(spec, lang)
+    source = fetch_source(spec, lang, settings, refresh=refresh)
+    result = parse_source(spec, lang, source, read_bytes(source))
+    path = corpus_path(settings, spec.name, lang)
+    write_jsonl(result.provisions, path)
+    info = CorpusInfo(spec.name, lang, spec.celex, result.title, result.version, source.url,
+                      source.sha256, corpus_counts(result.provisions), path)
+    _write_meta(settings, info)
+    if out is not None:
+        write_jsonl(result.provisions, out)
+    return info
+
+
+def _write_meta(settings: Settings, info: CorpusInfo) -> None:
+    meta = {k: (str(v) if isinstance(v, Path) else v) for k, v in info.__dict__.items()}
+    path = _meta_path(settings, info.name, info.lang)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
+    spec = corpus_spec(name)
+    path = _meta_path(settings, spec.name, check_lang(spec, lang))
+    if not path.is_file() or not corpus_path(settings, spec.name, lang).is_file():
+        return None
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    meta["path"] = Path(meta["path"])
+    return CorpusInfo(**meta)
+
+
+def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]:
+    """The corpus's provisions, building it first when it is not there yet."""
+    spec = corpus_spec(name)
+    lang = check_lang(spec, lang)
+    if corpus_info(spec.name, lang, settings) is None:
+        build_corpus(spec.name, lang, settings)
+    return read_jsonl(corpus_path(settings, spec.name, lang))
+
+
+def check_corpus(name: str, lang: str, settings: Settings) -> tuple[bool, str]:
+    """Re-parse the cached source offline and compare with the stored corpus, byte for byte."""
+    spec = corpus_spec(name)
+    lang = check_lang(spec, lang)
+    source = cached_source(spec, lang, settings)
+    path = corpus_path(settings, spec.name, lang)
+    if source is None or not path.is_file():
+        raise NotFoundError(f"{spec.name}/{lang} is not built yet — run: pincite corpus build {spec.name} --lang {lang}")
+    result = parse_source(spec, lang, source, read_bytes(source))
+    fresh = "".join(p.to_json() + "\n" for p in result.provisions).encode("utf-8")
+    stored = path.read_bytes()
+    if fresh == stored:
+        return True, f"{spec.name}/{lang}: {len(result.provisions)} provisions, identical to a fresh parse of {source.sha256[:12]}"
+    old = {p.id: p for p in read_jsonl(path)}
+    changed = [p.id for p in result.provisions if old.get(p.id) != p]
+    gone = len(set(old) - {p.id for p in result.provisions})
+    return False, (f"{spec.name}/{lang}: stored corpus differs from a fresh parse "
+                   f"({len(changed)} changed or new, {gone} missing; first: {changed[:1]}) — "
+                   f"rebuild with: pincite corpus build {spec.name} --lang {lang}")
+
+
+def find_provisions(provisions: list[Provision], label: str) -> list[Provision]:
+    """Provisions that are, or lie inside, the cited unit ('Article 33' gives its paragraphs)."""
+    wanted = parse_label(label)
+    exact = [p for p in provisions if same(parse_label(p.label), wanted)]
+    if exact:
+        return exact
+    inside = [p for p in provisions if contains(wanted, parse_label(p.label))]
+    if inside:
+        return inside
+    # 'Article 5(1)(a)' asked of a corpus that keeps points inside 5(1): show the paragraph.
+    return [p for p in provisions if contains(parse_label(p.label), wanted)]
+
+
+def show_provision(name: str, label: str, lang: str, settings: Settings) -> list[Provision]:
+    provisions = load_provisions(name, lang, settings)
+    found = find_provisions(provisions, label)
+    if not found:
+        raise NotFoundError(f"{name}/{lang} has no provision {label!r} — check the label "
+                            f"(e.g. 'Article 33(1)', 'Annex III, point 4', 'Recital 47')")
+    return found
+
+
+def built_langs(name: str, settings: Settings) -> list[str]:
+    spec = corpus_spec(name)
+    folder = settings.corpora_dir / spec.name
+    return sorted(p.name.split(".")[0] for p in folder.glob("*.meta.json")) if folder.is_dir() else []
