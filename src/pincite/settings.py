@@ -35,6 +35,29 @@ class Settings(BaseSettings):
     )
     max_source_bytes: int = Field(default=50_000_000, description="Refuse source files larger than this.")
 
+    embed_model: str = Field(
+        default="sentence-transformers/all-MiniLM-L6-v2",
+        description="fastembed model name used for dense retrieval.",
+    )
+    embed_model_path: Path | None = Field(
+        default=None, description="Local directory with the model's ONNX weights (no download)."
+    )
+    embed_batch_size: int = Field(default=32, ge=1, le=1024, description="Texts embedded per batch.")
+    embed_max_length: int = Field(
+        default=256, ge=16, le=512, description="Word pieces per embedded text (MiniLM was trained on 256)."
+    )
+    index_heading: bool = Field(default=True, description="Prefix embedded text with the article or annex title.")
+    index_split_chars: int = Field(
+        default=900, ge=0,
+        description="Paragraphs longer than this are also indexed point by point, each point with the "
+                    "lead-in (0 turns splitting off).",
+    )
+    search_mode: str = Field(default="hybrid", pattern="^(hybrid|dense|bm25)$", description="Default search mode.")
+
+    @property
+    def index_path(self) -> Path:
+        return self.home / "index.sqlite"
+
     @property
     def sources_dir(self) -> Path:
         return self.home / "sources"

@@ -1,0 +1,122 @@
+"""Sentence embeddings through fastembed (ONNX, no torch), imported only when needed.
+
+The default model is sentence-transformers/all-MiniLM-L6-v2. `embed_model_path` points at a
+local ONNX export of it (or of any model given by `embed_model`) so nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ConfigError
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def model_identity(model: str, model_path: Path | None) -> str:
+    """What an index records about the model: the name, and for a local directory a hash of
+    its weights file size and config, so swapped weights are noticed."""
+    if model_path is None:
+        return model
+    config = (model_path / "config.json")
+    stamp = config.read_text(encoding="utf-8") if config.is_file() else ""
+    onnx = model_path / "model.onnx"
+    size = onnx.stat().st_size if onnx.is_file() else 0
+    import hashlib
+
+    return f"{model}@{hashlib.sha256(f'{stamp}{size}'.encode()).hexdigest()[:12]}"
+
+
+def _pooling_of(model_path: Path) -> tuple[str, bool]:
+    """Read the sentence-transformers pooling config where there is one (mean pooling default)."""
+    config = model_path / "pooling_config.json"
+    if config.is_file():
+        data = json.loads(config.read_text(encoding="utf-8"))
+        if data.get("pooling_mode_cls_token"):
+            return "CLS", True
+    return "MEAN", True
+
+
+@lru_cache(maxsize=4)
+def _load(model: str, model_path: str | None, max_length: int, threads: int | None):
+    try:
+        from fastembed import TextEmbedding
+        from fastembed.common.model_description import ModelSource, PoolingType
+    except ImportError as exc:  # pragma: no cover - fastembed is a dependency
+        raise ConfigError("fastembed is not installed — pip install fastembed") from exc
+    if model_path is None:
+        try:
+            return TextEmbedding(model_name=model, threads=threads)
+        except Exception as exc:  # fastembed raises bare exceptions for unknown models or no network
+            raise ConfigError(f"cannot load embedding model {model!r} ({exc}) — check PINCITE_EMBED_MODEL, "
+                              f"or set PINCITE_EMBED_MODEL_PATH to a local model directory") from exc
+    path = Path(model_path)
+    if not (path / "model.onnx").is_file():
+        raise ConfigError(f"no model.onnx in {path} — set PINCITE_EMBED_MODEL_PATH to a directory "
+                          f"holding an ONNX sentence-embedding model")
+    pooling, normalize = _pooling_of(path)
+    dim = json.loads((path / "config.json").read_text(encoding="utf-8")).get("hidden_size", 384)
+    local_name = f"{model}-local"
+    try:
+        TextEmbedding.add_custom_model(
+            model=local_name, pooling=getattr(PoolingType, pooling), normalization=normalize,
+            sources=ModelSource(hf=model), dim=dim, model_file="model.onnx",
+        )
+    except ValueError:
+        pass  # already registered in this process
+    embedder = TextEmbedding(model_name=local_name, specific_model_path=str(path), threads=threads)
+    _set_window(embedder, max_length)
+    return embedder
+
+
+def _set_window(embedder, max_length: int) -> None:
+    """fastembed truncates at the tokenizer's 512; MiniLM was trained on 256 word pieces."""
+    model = getattr(embedder, "model", None)
+    tokenizer = getattr(model, "tokenizer", None)
+    if tokenizer is not None:
+        tokenizer.enable_truncation(max_length=max_length)
+
+
+class Embedder:
+    """One loaded model; vectors are L2-normalised float32 rows."""
+
+    def __init__(self, model: str, model_path: Path | None, *, max_length: int = 256,
+                 batch_size: int = 32, threads: int | None = None):
+        self.model = model
+        self.model_path = model_path
+        self.max_length = max_length
+        self.batch_size = batch_size
+        self.threads = threads
+        self.identity = model_identity(model, model_path)
+
+    def _impl(self):
+        path = str(self.model_path) if self.model_path else None
+        return _load(self.model, path, self.max_length, self.threads)
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        rows = list(self._impl().embed(texts, batch_size=self.batch_size))
+        return _normalised(np.vstack(rows))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        (row,) = list(self._impl().query_embed([text]))
+        return _normalised(row[None, :])[0]
+
+
+def _normalised(matrix: np.ndarray) -> np.ndarray:
+    matrix = matrix.astype(np.float32, copy=False)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return matrix / norms
+
+
+def embedder_from_settings(settings) -> Embedder:
+    threads = int(os.environ.get("PINCITE_EMBED_THREADS", "0")) or None
+    return Embedder(settings.embed_model, settings.embed_model_path, max_length=settings.embed_max_length,
+                    batch_size=settings.embed_batch_size, threads=threads)
