@@ -66,7 +66,7 @@ def test_closing_article_ends_at_its_last_sentence(built):
 def test_nested_definitions_keep_both_limbs(built, definition):
     _, provisions = built("gdpr", "en")
     text = label(provisions, definition).text
-    limbs = [line.strip()[:3] for line in text.splitlines()[1:]]
+    limbs = [line.strip()[:3] for line in text.splitlines()[2:]]  # after lead-in and definition
     assert limbs[:2] == ["(a)", "(b)"] and text.rstrip()[-1] in ";."
 
 

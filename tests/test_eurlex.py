@@ -87,6 +87,8 @@ def test_definitions_article_is_split_into_one_provision_per_definition():
     result = parse(doc)
     assert [x.label for x in result.provisions] == ["Article 4(1)", "Article 4(2)", "Article 4(3)"]
     assert by_label(result, "Article 4(2)").text.endswith("(b) as regards a processor, B;")
+    # The lead-in belongs to every definition.
+    assert by_label(result, "Article 4(3)").text == "For the purposes of this Regulation:\n(3) ‘consent’ means any indication."
     assert {x.kind for x in result.provisions} == {"definition"}
 
 
@@ -99,7 +101,9 @@ def test_italian_definitions_written_as_paragraphs_are_split_too():
         p("3) «consenso»: qualsiasi manifestazione."), heading="Articolo"),
     )
     result = parse(doc, act)
-    assert by_label(result, "Article 4(2)").text == "2) «autorità interessata»: un'autorità in quanto:\na) il titolare è stabilito;"
+    assert by_label(result, "Article 4(2)").text == (
+        "Ai fini del presente regolamento s'intende per:\n"
+        "2) «autorità interessata»: un'autorità in quanto:\na) il titolare è stabilito;")
 
 
 def test_recitals_are_their_own_kind():

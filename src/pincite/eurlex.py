@@ -202,6 +202,7 @@ def _definition_items(body, title: str) -> list[tuple[str, list]]:
     start "1) «…»" (Italian), each followed by the tables of its own sub-points.
     """
     items: list[tuple[str, list]] = []
+    lead: list = []
     numbered = None  # "(1)" or "(a)" style, fixed by the first definition; the other style is sub-points
     for child in body:
         number = _definition_number(child)
@@ -211,11 +212,16 @@ def _definition_items(body, title: str) -> list[tuple[str, list]]:
             items.append((number, [child]))
         elif items:
             items[-1][1].append(child)
+        else:
+            lead.append(child)
     if len(items) < 2 or len({n for n, _ in items}) != len(items):
         return []
     titled = title.strip().lower() in _DEFINITION_WORDS
     quoted = sum(bool(_QUOTED_TERM.match(text_of(els[0]))) for _, els in items)
-    return items if titled or quoted >= 0.8 * len(items) else []
+    if not titled and quoted < 0.8 * len(items):
+        return []
+    # The lead-in ("For the purposes of this Regulation:") belongs to every definition.
+    return [(n, lead + els) for n, els in items]
 
 
 def _definition_number(child) -> str:

@@ -28,6 +28,7 @@ _POINT_LINE = re.compile(r"^(?:\(?[a-z]{1,4}\)|\(?\d{1,3}\)|\d{1,3}\.|—|–|-|
 
 def units_settings(settings: Settings) -> dict:
     return {"units_version": UNITS_VERSION, "heading": settings.index_heading,
+            "sentences": settings.index_sentences,
             "split_chars": settings.index_split_chars, "max_length": settings.embed_max_length}
 
 
@@ -47,7 +48,22 @@ def provision_units(p: Provision, settings: Settings) -> list[Unit]:
         lead, points = split_points(p.text)
         if len(points) > 1:
             units += [Unit(p.id, f"{heading}{lead} {point}".strip(), []) for point in points]
+    if settings.index_sentences:
+        pieces = sentences(p.text)
+        if len(pieces) > 1:
+            units += [Unit(p.id, heading + piece, []) for piece in pieces]
     return units
+
+
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(‘«\u201c])")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and point lines: short texts the sentence model was trained to match."""
+    out = []
+    for line in text.splitlines():
+        out += [s.strip() for s in _SENTENCE_END.split(line.strip()) if len(s.strip()) > 20]
+    return out
 
 
 def split_points(text: str) -> tuple[str, list[str]]:

@@ -64,6 +64,12 @@ def inline_text(el) -> str:
     return text
 
 
+def _drop_space_before_punctuation(buf: list[str], tail: str | None) -> None:
+    """'806/2014 (37), and' loses its call; the space before it must not stay as '806/2014 , and'."""
+    if tail and tail.lstrip()[:1] in (",", ".", ";", ":", ")") and buf:
+        buf[-1] = buf[-1].rstrip()
+
+
 def lines_of(el, depth: int = 0) -> list[str]:
     """Block-level rendering of `el` into indented lines."""
     if _is_note(el):
@@ -90,6 +96,8 @@ def lines_of(el, depth: int = 0) -> list[str]:
             out.extend(lines_of(child, depth))
         elif child.tag == "br":
             buf.append(" ")
+        elif is_footnote_call(child):
+            _drop_space_before_punctuation(buf, child.tail)
         else:
             buf.append(inline_text(child))
         buf.append(child.tail or "")

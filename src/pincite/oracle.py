@@ -136,9 +136,11 @@ def our_units(provisions: list[Provision]) -> list[Unit]:
 def _provision_units(p: Provision, article: str, paragraph: str | None) -> list[Unit]:
     lines = p.text.split("\n")
     if p.kind == "definition":
-        # A definition is point N of the unnumbered body, as the oracle has it.
+        # A definition is point N of the unnumbered body, as the oracle has it; the shared
+        # lead-in ("For the purposes of this Regulation:") that precedes it is not part of it.
         base = (article, None, paragraph)
-        return [Unit("definition", base, p.text)] + _points(lines[1:], base)
+        start = next((i for i, line in enumerate(lines) if _LABEL.match(line.strip())), 0)
+        return [Unit("definition", base, "\n".join(lines[start:]))] + _points(lines[start + 1:], base)
     base = (article, paragraph if p.kind == "paragraph" else None)
     head = _PARAGRAPH_NUMBER.sub("", lines[0], count=1) if p.kind == "paragraph" else lines[0]
     paragraph_unit = Unit("paragraph", base, "\n".join([head] + lines[1:]))

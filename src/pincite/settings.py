@@ -52,6 +52,9 @@ class Settings(BaseSettings):
         description="Paragraphs longer than this are also indexed point by point, each point with the "
                     "lead-in (0 turns splitting off).",
     )
+    index_sentences: bool = Field(
+        default=False, description="Also index each sentence and point line of a provision on its own."
+    )
     search_mode: str = Field(default="hybrid", pattern="^(hybrid|dense|bm25)$", description="Default search mode.")
 
     @property
