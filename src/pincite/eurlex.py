@@ -85,7 +85,7 @@ def parse_eurlex(data: bytes, act: Act) -> ParseResult:
 
 
 def _provision(act: Act, version: str, *, pid: str, label: str, kind: str, title: str,
-               path: list[str], lines: list[str], anchor: str) -> Provision:
+               path: list[str], lines: list[str], anchor: str, path_titles: list[str] | None = None) -> Provision:
     return Provision(
         id=f"{act.instrument}/{act.lang}/{pid}",
         label=label,
@@ -95,6 +95,7 @@ def _provision(act: Act, version: str, *, pid: str, label: str, kind: str, title
         lang=act.lang,
         title=title,
         path=path,
+        path_titles=path_titles or [],
         text="\n".join(lines),
         url=f"{act.url}#{anchor}",
         source_sha256=act.source_sha256,
@@ -154,8 +155,8 @@ def _recital(el, act: Act, version: str) -> Provision:
 def _article(el, act: Act, version: str):
     number = _ARTICLE_ID.match(el.get("id")).group(1)
     title = _article_title(el)
-    path = _division_path(el)
-    common = dict(title=title, path=path)
+    path, path_titles = _division_path(el)
+    common = dict(title=title, path=path, path_titles=path_titles)
     paragraphs = [c for c in el if c.tag == "div" and _PARAGRAPH_ID.match(c.get("id", ""))]
     if paragraphs:
         for div in paragraphs:
@@ -234,16 +235,20 @@ def _definition_number(child) -> str:
     return m.group(1) if m else ""
 
 
-def _division_path(el) -> list[str]:
-    """Chapter/section headings of the divisions that enclose `el`, outermost first."""
+def _division_path(el) -> tuple[list[str], list[str]]:
+    """Headings ('Chapter IV') and titles ('Controller and processor') of the chapters and
+    sections that enclose `el`, outermost first."""
     path: list[str] = []
+    titles: list[str] = []
     for anc in reversed(list(el.iterancestors("div"))):
         if not _DIVISION_ID.search(anc.get("id", "")):
             continue
         heads = anc.xpath("./p[starts-with(@class,'oj-ti-section')][1]")
         if heads:
             path.append(_heading_case(text_of(heads[0])))
-    return path
+            names = anc.xpath("./div[contains(@class,'eli-title')]")
+            titles.append(text_of(names[0]) if names else "")
+    return path, titles
 
 
 def _heading_case(text: str) -> str:

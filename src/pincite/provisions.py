@@ -24,6 +24,7 @@ class Provision:
     source_sha256: str
     version: str
     celex: str = ""
+    path_titles: list[str] = field(default_factory=list)  # titles of the chapters/sections in `path`
     refs: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
