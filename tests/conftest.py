@@ -36,3 +36,28 @@ def home(tmp_path, monkeypatch) -> Path:
 def mirrored_home(home, corpora, monkeypatch) -> Path:
     monkeypatch.setenv("PINCITE_MIRROR", str(corpora))
     return home
+
+
+@pytest.fixture(scope="session")
+def indexed(tmp_path_factory):
+    """A session-wide data directory with real indexes, built on first request and shared by
+    every test module (building one takes ~30 s on two cores).
+
+    Usage: settings = indexed("gdpr", "en").
+    """
+    need_shared(CORPORA)
+    need_shared(MODEL)
+    from pincite.index import ensure_index
+    from pincite.settings import load_settings
+
+    home = tmp_path_factory.mktemp("indexed-home")
+    settings = load_settings(home=home, mirror=CORPORA, embed_model_path=MODEL)
+    built: set[tuple[str, str]] = set()
+
+    def get(name: str, lang: str = "en"):
+        if (name, lang) not in built:
+            ensure_index(name, lang, settings)
+            built.add((name, lang))
+        return settings
+
+    return get

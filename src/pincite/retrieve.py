@@ -158,7 +158,13 @@ def check_query(query: str) -> str:
     return text[:MAX_QUERY_CHARS]
 
 
-def default_fusion(lang: str) -> Fusion:
-    """Fusion chosen by the evaluation (docs/retrieval.md); English leans on the English-only
-    embedding model more than other languages do."""
-    return Fusion(dense_weight=0.5) if lang == "en" else Fusion(dense_weight=0.3)
+def default_fusion(lang: str, settings=None) -> Fusion:
+    """Fusion chosen by the evaluation (docs/retrieval.md). The shipped model is English-only,
+    so other languages lean on BM25 and exact lookup."""
+    weight = 0.5 if lang == "en" else 0.3
+    if settings is None:
+        return Fusion(dense_weight=weight)
+    if settings.dense_weight is not None:
+        weight = settings.dense_weight
+    return Fusion(method=settings.fusion_method, dense_weight=weight, rrf_k=settings.rrf_k,
+                  recital_weight=settings.recital_weight)

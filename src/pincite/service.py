@@ -54,5 +54,37 @@ def search(query: str, settings: Settings, *, corpus: str = "gdpr", lang: str | 
         raise NotFoundError(f"unknown search mode {mode!r} — use one of: {', '.join(MODES)}")
     corpus_lang = resolve_lang(corpus, lang)
     s = searcher(corpus, corpus_lang, settings)
-    hits = s.search(query, k=k, mode=mode, fusion=fusion or default_fusion(corpus_lang))
+    hits = s.search(query, k=k, mode=mode, fusion=fusion or default_fusion(corpus_lang, settings))
     return SearchResult(query, mode, hits)
+
+
+def index_corpus(name: str, lang: str, settings: Settings, *, rebuild: bool = False) -> dict:
+    """Bring one corpus language's index up to date; report what was done."""
+    import time
+
+    from .index import build_index, ensure_index
+
+    spec = corpus_spec(name)
+    lang = check_lang(spec, lang)
+    store = open_store(settings)
+    embedder = embedder_from_settings(settings)
+    started = time.perf_counter()
+    before = store.identity(index_key(spec.name, lang))
+    if rebuild:
+        identity = build_index(spec.name, lang, settings, store, embedder)
+    else:
+        identity = ensure_index(spec.name, lang, settings, store, embedder)
+    status = "up to date" if before == identity and not rebuild else ("built" if before is None else "rebuilt")
+    loaded = store.load_index(identity.key)
+    return {"key": identity.key, "provisions": len(loaded.provisions), "units": len(loaded.units),
+            "model": identity.model, "status": status, "seconds": time.perf_counter() - started}
+
+
+def hit_json(hit: Hit, snippet_chars: int = 240) -> dict:
+    p = hit.provision
+    text = " ".join(p.text.split())
+    return {"label": p.label, "label_local": p.label_local, "id": p.id, "kind": p.kind,
+            "instrument": p.instrument, "lang": p.lang, "title": p.title,
+            "score": None if hit.exact else round(hit.score, 4), "exact": hit.exact,
+            "snippet": text if len(text) <= snippet_chars else text[: snippet_chars - 1] + "…",
+            "url": p.url, "version": p.version}

@@ -56,6 +56,19 @@ class Settings(BaseSettings):
         default=False, description="Also index each sentence and point line of a provision on its own."
     )
     search_mode: str = Field(default="hybrid", pattern="^(hybrid|dense|bm25)$", description="Default search mode.")
+    fusion_method: str = Field(
+        default="linear", pattern="^(linear|rrf)$",
+        description="How hybrid mode combines dense and BM25: weighted min-max scores, or reciprocal rank fusion.",
+    )
+    dense_weight: float | None = Field(
+        default=None, ge=0.0, le=1.0,
+        description="Weight of dense scores in hybrid mode (default: chosen per language by the evaluation).",
+    )
+    recital_weight: float = Field(
+        default=0.75, ge=0.0, le=1.0,
+        description="Multiplier on recitals' hybrid score: recitals explain, articles oblige.",
+    )
+    rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal rank fusion.")
 
     @property
     def index_path(self) -> Path:

@@ -9,6 +9,8 @@ import typer
 
 from ..errors import PinciteError
 from . import corpus as corpus_commands
+from . import eval as eval_commands
+from . import search as search_commands
 
 app = typer.Typer(
     name="pincite",
@@ -18,6 +20,9 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(corpus_commands.app, name="corpus")
+app.add_typer(eval_commands.app, name="eval")
+app.command()(search_commands.index)
+app.command()(search_commands.search)
 
 
 def main() -> None:

@@ -1,0 +1,150 @@
+"""Retrieval benchmark: build time, warm/cold search latency, peak RSS, and a naive baseline.
+
+    python benchmarks/retrieval.py [--home DIR] [--json]
+
+Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH (or network access). Uses a fresh data
+directory unless --home is given, so the index build is timed from nothing. Prints figures;
+asserts nothing (speed is measured here, behaviour in the tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTION_FILES = [ROOT / "evals" / name for name in ("gdpr-en.jsonl", "ai-act-en.jsonl", "ai-act-it.jsonl")]
+CORPORA = [("gdpr", "en"), ("ai-act", "en"), ("gdpr", "it"), ("ai-act", "it")]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def time_builds(settings) -> dict:
+    from pincite.corpus import build_corpus
+    from pincite.index import build_index
+
+    seconds = {}
+    for name, lang in CORPORA:
+        started = time.perf_counter()
+        build_corpus(name, lang, settings)
+        build_index(name, lang, settings)
+        seconds[f"{name}/{lang}"] = round(time.perf_counter() - started, 2)
+    return seconds
+
+
+def warm_latency(settings, questions: list[dict]) -> dict:
+    from pincite.service import search
+
+    for q in questions[:3]:  # load every index and the model first
+        search(q["question"], settings, corpus=q["corpus"], lang=q.get("lang"), k=10)
+    times = []
+    for q in questions:
+        started = time.perf_counter()
+        search(q["question"], settings, corpus=q["corpus"], lang=q.get("lang"), k=10)
+        times.append((time.perf_counter() - started) * 1000)
+    return {"n": len(times), "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2)}
+
+
+def cold_search(home: Path, runs: int = 5) -> dict:
+    env = {**os.environ, "PINCITE_HOME": str(home)}
+    walls, rss = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pincite", "search", "personal data breach notification deadline",
+                        "--json"], env=env, check=True, capture_output=True)
+        walls.append(time.perf_counter() - started)
+        rss.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+    return {"runs": runs, "median_s": round(statistics.median(walls), 3), "max_s": round(max(walls), 3),
+            "peak_rss_mb": round(max(rss), 1)}
+
+
+def chunks(text: str, size: int = 1500, overlap: int = 200) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    while start < len(text):
+        spans.append((start, min(len(text), start + size)))
+        if start + size >= len(text):
+            break
+        start += size - overlap
+    return spans
+
+
+def naive_baseline(settings, questions: list[dict]) -> dict:
+    """Fixed 1500-character chunks with 200 overlap over each act's text, dense search with the
+    same embedder; a chunk hits when any provision it overlaps hits the gold label (generous)."""
+    from pincite.corpus import load_provisions
+    from pincite.embed import embedder_from_settings
+    from pincite.evaluate import metrics, rank_of
+
+    embedder = embedder_from_settings(settings)
+    indexes = {}
+    for name, lang in CORPORA:
+        provisions = load_provisions(name, lang, settings)
+        text, owners, offset = [], [], 0
+        for p in provisions:
+            text.append(p.text)
+            owners.append((offset, offset + len(p.text), p.label))
+            offset += len(p.text) + 2
+        full = "\n\n".join(text)
+        spans = chunks(full)
+        vectors = embedder.embed([full[a:b] for a, b in spans])
+        labels = [[lab for (s, e, lab) in owners if s < b and e > a] for a, b in spans]
+        indexes[(name, lang)] = (vectors, labels)
+    rows = []
+    for q in questions:
+        vectors, labels = indexes[(q["corpus"], q.get("lang") or "en")]
+        order = np.argsort(-(vectors @ embedder.embed_query(q["question"])))[:10]
+        # Rank of the first chunk that hits, counted in chunks.
+        rank = next((r for r, i in enumerate(order, start=1) if rank_of(labels[i], q["gold"])), None)
+        rows.append({"rank": rank})
+    return metrics(rows)
+
+
+def system_quality(settings, questions: list[dict]) -> dict:
+    from pincite.evaluate import evaluate_retrieval
+
+    report = evaluate_retrieval(questions, settings)
+    return {key: report[key] for key in ("n", "hit@1", "hit@5", "mrr")}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--home", type=Path, help="data directory (default: a fresh temporary one)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    home = args.home or Path(tempfile.mkdtemp(prefix="pincite-bench-"))
+    os.environ["PINCITE_HOME"] = str(home)
+    from pincite.evaluate import load_questions
+    from pincite.settings import load_settings
+
+    settings = load_settings()
+    questions = [q for f in QUESTION_FILES for q in load_questions(f) if q["answerable"]]
+    report = {"build_seconds": time_builds(settings)}
+    report["warm_search"] = warm_latency(settings, questions)
+    report["ours"] = system_quality(settings, questions)
+    report["naive_1500_200"] = naive_baseline(settings, questions)
+    report["ratio"] = {key: round(report["ours"][key] / max(report["naive_1500_200"][key], 1e-9), 2)
+                       for key in ("hit@1", "mrr")}
+    report["peak_rss_mb_benchmark_process"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["cold_search"] = cold_search(home)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    for key, value in report.items():
+        print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""`pincite eval …`: measure retrieval (and abstention) on question files with gold provisions."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..evaluate import check_mode, evaluate_retrieval, load_questions
+from ..retrieve import Fusion
+from .common import err, out, print_json, settings
+
+app = typer.Typer(help="Evaluate retrieval and abstention on question files (DESIGN.md §5).",
+                  no_args_is_help=True)
+
+Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]
+
+
+def _load(files: list[Path]) -> list[dict]:
+    return [q for f in files for q in load_questions(f)]
+
+
+def _progress(done: int, total: int) -> None:
+    if err.is_terminal:
+        err.print(f"\r{done}/{total}", end="")
+
+
+@app.command()
+def retrieval(
+    questions: Questions,
+    mode: Annotated[str | None, typer.Option(help="hybrid (default), dense or bm25.")] = None,
+    k: Annotated[int, typer.Option("-k", min=10, help="Depth of each ranking (at least 10).")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    sweep: Annotated[bool, typer.Option(help="Compare modes and fusion settings in a table.")] = False,
+) -> None:
+    """hit@1/3/5/10, MRR and latency. Builds or reuses the indexes the questions need."""
+    check_mode(mode)
+    s = settings()
+    qs = _load(questions)
+    if sweep:
+        _sweep(qs, s, k, as_json)
+        return
+    report = evaluate_retrieval(qs, s, mode=mode, k=k, progress=_progress)
+    if as_json:
+        print_json(report)
+        return
+    _table([(report["mode"], report)])
+
+
+def _sweep(qs: list[dict], s, k: int, as_json: bool) -> None:
+    rows = [(mode, evaluate_retrieval(qs, s, mode=mode, k=k)) for mode in ("dense", "bm25")]
+    for method, weight, recital in itertools.product(("linear", "rrf"), (0.3, 0.5, 0.7), (1.0, 0.75)):
+        fusion = Fusion(method=method, dense_weight=weight, recital_weight=recital, rrf_k=s.rrf_k)
+        name = f"hybrid {method} dense={weight} recital×{recital}"
+        rows.append((name, evaluate_retrieval(qs, s, mode="hybrid", k=k, fusion=fusion)))
+    rows.append(("hybrid (defaults)", evaluate_retrieval(qs, s, mode="hybrid", k=k)))
+    if as_json:
+        print_json([{"setting": name, **{key: r[key] for key in _KEYS}} for name, r in rows])
+        return
+    _table(rows)
+
+
+_KEYS = ("n", "hit@1", "hit@3", "hit@5", "hit@10", "mrr", "latency_ms")
+
+
+def _table(rows) -> None:
+    table = Table("setting", "n", "hit@1", "hit@3", "hit@5", "hit@10", "MRR", "p50 ms", "p95 ms")
+    for name, r in rows:
+        table.add_row(name, str(r["n"]), *[f"{r[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "hit@10", "mrr")],
+                      f"{r['latency_ms']['p50']:.1f}", f"{r['latency_ms']['p95']:.1f}")
+    out.print(table)
