@@ -7,7 +7,6 @@ local ONNX export of it (or of any model given by `embed_model`) so nothing is d
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,14 +42,14 @@ def _pooling_of(model_path: Path) -> tuple[str, bool]:
 
 
 @lru_cache(maxsize=4)
-def _load(model: str, model_path: str | None, max_length: int, threads: int | None):
+def _load(model: str, model_path: str | None, max_length: int, threads: int | None, token_budget: int = 2048):
     if model_path is not None:
         path = Path(model_path)
         if not (path / "model.onnx").is_file():
             raise ConfigError(f"no model.onnx in {path} — set PINCITE_EMBED_MODEL_PATH to a directory "
                               f"holding an ONNX sentence-embedding model")
         if (path / "tokenizer.json").is_file():
-            return LocalOnnx(path, max_length, threads)
+            return LocalOnnx(path, max_length, threads, token_budget)
     try:
         from fastembed import TextEmbedding
         from fastembed.common.model_description import ModelSource, PoolingType
@@ -88,6 +87,21 @@ def _set_window(embedder, max_length: int) -> None:
         tokenizer.enable_truncation(max_length=max_length)
 
 
+def token_batches(texts: list[str], batch_size: int, max_length: int, budget: int):
+    """Consecutive batches whose size × estimated longest length stays within the budget."""
+    batch: list[str] = []
+    longest = 0
+    for text in texts:
+        tokens = min(max_length, len(text) // 4 + 2)  # ~4 characters a word piece
+        if batch and (len(batch) >= batch_size or (len(batch) + 1) * max(longest, tokens) > budget):
+            yield batch
+            batch, longest = [], 0
+        batch.append(text)
+        longest = max(longest, tokens)
+    if batch:
+        yield batch
+
+
 class LocalOnnx:
     """A sentence-transformers ONNX export run directly with onnxruntime and tokenizers.
 
@@ -96,12 +110,14 @@ class LocalOnnx:
     and its graph optimisation dominate a cold `pincite search`.
     """
 
-    def __init__(self, path: Path, max_length: int, threads: int | None):
+    def __init__(self, path: Path, max_length: int, threads: int | None, token_budget: int = 2048):
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+        # The arena keeps the largest batch's buffers for every later shape: 1.1 GB peak on the GDPR.
+        options.enable_cpu_mem_arena = False
         if threads:
             options.intra_op_num_threads = threads
         self.session = ort.InferenceSession(str(path / "model.onnx"), options, providers=["CPUExecutionProvider"])
@@ -110,10 +126,14 @@ class LocalOnnx:
         self.tokenizer.enable_truncation(max_length=max_length)
         self.tokenizer.enable_padding()
         self.cls_pooling = _pooling_of(path)[0] == "CLS"
+        self.max_length = max_length
+        # Word pieces per batch: attention memory grows with batch × length², so long texts go
+        # in small batches and short ones in large batches (peak RSS stays under ~500 MB).
+        self.token_budget = token_budget
 
     def embed(self, texts: list[str], batch_size: int = 32):
-        for start in range(0, len(texts), batch_size):
-            yield from self._batch(texts[start:start + batch_size])
+        for batch in token_batches(texts, batch_size, self.max_length, self.token_budget):
+            yield from self._batch(batch)
 
     def query_embed(self, texts: list[str]):
         return self.embed(texts)
@@ -136,17 +156,18 @@ class Embedder:
     """One loaded model; vectors are L2-normalised float32 rows."""
 
     def __init__(self, model: str, model_path: Path | None, *, max_length: int = 256,
-                 batch_size: int = 32, threads: int | None = None):
+                 batch_size: int = 32, threads: int | None = None, token_budget: int = 2048):
         self.model = model
         self.model_path = model_path
         self.max_length = max_length
         self.batch_size = batch_size
         self.threads = threads
+        self.token_budget = token_budget
         self.identity = model_identity(model, model_path)
 
     def _impl(self):
         path = str(self.model_path) if self.model_path else None
-        return _load(self.model, path, self.max_length, self.threads)
+        return _load(self.model, path, self.max_length, self.threads, self.token_budget)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
@@ -167,6 +188,6 @@ def _normalised(matrix: np.ndarray) -> np.ndarray:
 
 
 def embedder_from_settings(settings) -> Embedder:
-    threads = int(os.environ.get("PINCITE_EMBED_THREADS", "0")) or None
+    threads = settings.embed_threads or None
     return Embedder(settings.embed_model, settings.embed_model_path, max_length=settings.embed_max_length,
-                    batch_size=settings.embed_batch_size, threads=threads)
+                    batch_size=settings.embed_batch_size, threads=threads, token_budget=settings.embed_token_budget)

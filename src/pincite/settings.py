@@ -43,6 +43,11 @@ class Settings(BaseSettings):
         default=None, description="Local directory with the model's ONNX weights (no download)."
     )
     embed_batch_size: int = Field(default=32, ge=1, le=1024, description="Texts embedded per batch.")
+    embed_threads: int = Field(default=0, ge=0, description="onnxruntime threads (0: one per core).")
+    embed_token_budget: int = Field(
+        default=2048, ge=256,
+        description="Word pieces per embedding batch (local ONNX models): bounds peak memory while indexing.",
+    )
     embed_max_length: int = Field(
         default=256, ge=16, le=512, description="Word pieces per embedded text (MiniLM was trained on 256)."
     )
@@ -56,6 +61,32 @@ class Settings(BaseSettings):
         default=False, description="Also index each sentence and point line of a provision on its own."
     )
     search_mode: str = Field(default="hybrid", pattern="^(hybrid|dense|bm25)$", description="Default search mode.")
+
+    # The answer stage (pincite ask).
+    llm: str | None = Field(
+        default=None,
+        description="Model for answers as provider:model (openai:gpt-4.1-mini, ollama:qwen2.5:7b, "
+                    "anthropic:claude-sonnet-4-5); unset means extractive answers, no model.",
+    )
+    llm_base_url: str | None = Field(
+        default=None, description="Endpoint of the model (default: the SDK's, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."
+    )
+    llm_timeout: float = Field(default=60.0, gt=0, description="Seconds to wait for one model call.")
+    llm_max_retries: int = Field(
+        default=4, ge=0, le=10, description="Retries of a model call after 429/413, 5xx, timeouts."
+    )
+    llm_backoff: float = Field(
+        default=1.0, ge=0, description="First backoff in seconds; doubles per retry, with jitter."
+    )
+    llm_backoff_max: float = Field(
+        default=30.0, ge=0, description="Longest wait between retries, Retry-After included."
+    )
+    llm_max_tokens: int = Field(default=800, ge=64, description="Most tokens a model may write per call.")
+    answer_k: int = Field(default=6, ge=1, le=20, description="Provisions retrieved as evidence for an answer.")
+    ask_log: bool = Field(default=True, description="Log every question and its outcome under the data directory.")
+    ask_log_days: int = Field(
+        default=30, ge=1, description="Days an ask-log entry is kept; older ones are pruned automatically."
+    )
     fusion_method: str = Field(
         default="linear", pattern="^(linear|rrf)$",
         description="How hybrid mode combines dense and BM25: weighted min-max scores, or reciprocal rank fusion.",
