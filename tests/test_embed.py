@@ -48,3 +48,11 @@ def test_missing_model_directory_is_a_clear_error(tmp_path):
     _load.cache_clear()
     with pytest.raises(ConfigError, match="no model.onnx in"):
         Embedder(DEFAULT_MODEL, tmp_path).embed(["x"])
+
+
+def test_token_batches_keep_long_texts_in_small_batches():
+    from pincite.embed import token_batches
+
+    texts = ["short"] * 40 + ["x" * 4000] * 20
+    sizes = [len(b) for b in token_batches(texts, batch_size=32, max_length=256, budget=2048)]
+    assert sizes == [32, 8, 8, 8, 4] and sum(sizes) == 60
