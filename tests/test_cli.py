@@ -53,7 +53,9 @@ def test_check_after_build_reports_identical(env):
 
 def test_unknown_corpus_is_one_line_and_exit_1(env):
     result = run("corpus", "show", "gpdr", "Article 1", env=env)
-    assert (result.returncode, result.stderr) == (1, "error: unknown corpus 'gpdr' — use one of: ai-act, gdpr\n")
+    assert (result.returncode, result.stderr) == (1, "error: unknown corpus 'gpdr' — use one of: ai-act, cra, data-act, "
+                                                  "dga, dma, dsa, gdpr, pdpa, a CELEX number, or add one with: "
+                                                  "pincite corpus add CELEX --name SHORT\n")
 
 
 def test_unknown_provision_is_one_line(env):

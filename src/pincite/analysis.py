@@ -61,6 +61,10 @@ def _stemmer(lang: str):
 
 def tokenize(text: str, lang: str) -> list[str]:
     """Tokens for BM25, in text order."""
+    if lang == "th":  # no spaces between words: segment first
+        from .thai import tokenize_thai
+
+        return tokenize_thai(text)
     stemmer = _stemmer(lang)
     stop = STOPWORDS.get(lang, set())
     tokens: list[str] = []

@@ -24,14 +24,20 @@ _DEFINITION_TITLES = ("definitions", "definizioni", "définitions", "definitione
 
 def check_parse(result: ParseResult, expected: Expected | None = None) -> None:
     """Raise CorpusCheckError naming the first provision that fails; return None when sound."""
-    provisions = result.provisions
+    check_provisions(result.provisions, result.foreign_texts)
+    for provision in result.provisions:
+        _check_coverage(provision, result.source_texts.get(provision.id, ""))
+        _check_definitions(provision)
+    _check_counts(result, expected)
+
+
+def check_provisions(provisions: list[Provision], foreign_texts: list[str]) -> None:
+    """The checks every kind of source shares (EUR-Lex, statute and rulebook PDFs, pages):
+    labels present and unique, text present and free of markup, nothing from outside swallowed."""
     _check_labels(provisions)
     for provision in provisions:
         _check_text(provision)
-        _check_coverage(provision, result.source_texts.get(provision.id, ""))
-        _check_foreign(provision, result.foreign_texts)
-        _check_definitions(provision)
-    _check_counts(result, expected)
+        _check_foreign(provision, foreign_texts)
 
 
 def _fail(provision: Provision | None, message: str) -> None:
@@ -88,6 +94,8 @@ def _check_foreign(provision: Provision, foreign_texts: list[str]) -> None:
 
 
 def _check_definitions(provision: Provision) -> None:
+    if provision.kind not in ("paragraph", "article", "definition"):
+        return  # an annex glossary or a rulebook's definitions page lists terms legitimately
     starts = len(_DEFINITION_START.findall(provision.text))
     if starts >= 3:
         _fail(provision, f"{starts} definitions collapsed into one provision")
@@ -116,7 +124,7 @@ def corpus_counts(provisions: list[Provision]) -> dict[str, int]:
     kinds = Counter(p.kind for p in provisions)
     articles = {p.label.split("(")[0] for p in provisions if p.kind in ("paragraph", "article", "definition")}
     annexes = {p.label.split(",")[0] for p in provisions if p.kind == "annex"}
-    return {
+    counts = {
         "provisions": len(provisions),
         "enacting": kinds["paragraph"] + kinds["article"] + kinds["definition"],
         "paragraphs": kinds["paragraph"],
@@ -127,3 +135,8 @@ def corpus_counts(provisions: list[Provision]) -> dict[str, int]:
         "annex_items": kinds["annex"],
         "recitals": kinds["recital"],
     }
+    # Statutes numbered by section, rulebooks and uploaded documents: only when present.
+    for kind, key in (("section", "sections"), ("rule", "rules"), ("page", "pages")):
+        if kinds[kind]:
+            counts[key] = kinds[kind]
+    return counts

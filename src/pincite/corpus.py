@@ -11,7 +11,8 @@ from pathlib import Path
 
 from .catalog import CorpusSpec, check_lang, corpus_spec, eurlex_page
 from .checks import check_parse, corpus_counts
-from .citations import contains, parse_label, same
+from .citations import RULE_PATTERN, Citation, contains, parse_label, same
+from .consolidated import is_consolidated, parse_consolidated
 from .errors import NotFoundError, ParseError
 from .eurlex import Act, ParseResult, parse_eurlex
 from .provisions import Provision, read_jsonl, write_jsonl
@@ -42,11 +43,15 @@ def _meta_path(settings: Settings, name: str, lang: str) -> Path:
 
 def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes) -> ParseResult:
     """Parse and check; raise before anything is written."""
+    if spec.format != "eurlex":  # Thai statute, rulebook or any PDF by page
+        from .pdfcorpus import parse_pdf_source
+
+        return parse_pdf_source(spec, lang, source, data)
     if source.media_type != HTML:
         raise ParseError(f"{spec.name}/{lang}: source is {source.media_type}, not EUR-Lex HTML — "
                          f"this corpus needs the HTML text")
     act = Act(spec.name, lang, spec.celex, eurlex_page(spec.celex, lang), source.sha256)
-    result = parse_eurlex(data, act)
+    result = parse_consolidated(data, act) if is_consolidated(data) else parse_eurlex(data, act)
     check_parse(result, spec.expected)
     return result
 
@@ -54,10 +59,21 @@ def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes) -> Pa
 def build_corpus(name: str, lang: str, settings: Settings, *, out: Path | None = None,
                  refresh: bool = False) -> CorpusInfo:
     """Fetch (or reuse) the source, parse, check, and write the corpus atomically."""
-    spec = corpus_spec(name)
+    return build_spec(corpus_spec(name, settings), lang, settings, out=out, refresh=refresh)
+
+
+def build_spec(spec: CorpusSpec, lang: str, settings: Settings, *, out: Path | None = None,
+               refresh: bool = False) -> CorpusInfo:
+    """build_corpus for a spec that need not be registered yet (`pincite corpus add`)."""
     lang = check_lang(spec, lang)
     source = fetch_source(spec, lang, settings, refresh=refresh)
     result = parse_source(spec, lang, source, read_bytes(source))
+    return write_corpus(spec, lang, settings, source, result, out=out)
+
+
+def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source, result: ParseResult, *,
+                 out: Path | None = None) -> CorpusInfo:
+    """Write a checked parse of `source` as the corpus of `spec` in `lang`."""
     path = corpus_path(settings, spec.name, lang)
     write_jsonl(result.provisions, path)
     info = CorpusInfo(spec.name, lang, spec.celex, result.title, result.version, source.url,
@@ -77,7 +93,7 @@ def _write_meta(settings: Settings, info: CorpusInfo) -> None:
 
 
 def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     path = _meta_path(settings, spec.name, check_lang(spec, lang))
     if not path.is_file() or not corpus_path(settings, spec.name, lang).is_file():
         return None
@@ -88,7 +104,7 @@ def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
 
 def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]:
     """The corpus's provisions, building it first when it is not there yet."""
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     if corpus_info(spec.name, lang, settings) is None:
         build_corpus(spec.name, lang, settings)
@@ -97,7 +113,7 @@ def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]
 
 def check_corpus(name: str, lang: str, settings: Settings) -> tuple[bool, str]:
     """Re-parse the cached source offline and compare with the stored corpus, byte for byte."""
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     source = cached_source(spec, lang, settings)
     path = corpus_path(settings, spec.name, lang)
@@ -116,17 +132,19 @@ def check_corpus(name: str, lang: str, settings: Settings) -> tuple[bool, str]:
                    f"rebuild with: pincite corpus build {spec.name} --lang {lang}")
 
 
-def find_provisions(provisions: list[Provision], label: str) -> list[Provision]:
+def find_provisions(provisions: list[Provision], label: str | Citation,
+                    rule_pattern: str = RULE_PATTERN) -> list[Provision]:
     """Provisions that are, or lie inside, the cited unit ('Article 33' gives its paragraphs)."""
-    wanted = parse_label(label)
-    exact = [p for p in provisions if same(parse_label(p.label), wanted)]
+    wanted = label if isinstance(label, Citation) else parse_label(label, rule_pattern)
+    cited = [(p, parse_label(p.label, rule_pattern)) for p in provisions]
+    exact = [p for p, c in cited if same(c, wanted)]
     if exact:
         return exact
-    inside = [p for p in provisions if contains(wanted, parse_label(p.label))]
+    inside = [p for p, c in cited if contains(wanted, c)]
     if inside:
         return inside
     # 'Article 5(1)(a)' asked of a corpus that keeps points inside 5(1): show the paragraph.
-    return [p for p in provisions if contains(parse_label(p.label), wanted)]
+    return [p for p, c in cited if contains(c, wanted)]
 
 
 def show_provision(name: str, label: str, lang: str, settings: Settings) -> list[Provision]:
@@ -139,6 +157,6 @@ def show_provision(name: str, label: str, lang: str, settings: Settings) -> list
 
 
 def built_langs(name: str, settings: Settings) -> list[str]:
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     folder = settings.corpora_dir / spec.name
     return sorted(p.name.split(".")[0] for p in folder.glob("*.meta.json")) if folder.is_dir() else []

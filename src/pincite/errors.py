@@ -35,3 +35,15 @@ class CitationError(PinciteError):
 
 class NotFoundError(PinciteError):
     """A corpus, language or provision does not exist."""
+
+
+class UnknownCorpusError(NotFoundError):
+    """No corpus goes by that name or CELEX number."""
+
+
+class UnknownLanguageError(NotFoundError):
+    """The corpus does not exist in that language."""
+
+
+class UnknownProvisionError(NotFoundError):
+    """The corpus has no provision with that id or label."""

@@ -105,7 +105,7 @@ def wanted_identity(name: str, lang: str, settings: Settings, embedder: Embedder
 def build_index(name: str, lang: str, settings: Settings, store: Store | None = None,
                 embedder: Embedder | None = None, progress: Callable[[int, int], None] | None = None) -> IndexIdentity:
     """Build (or rebuild) the index of one corpus language, atomically."""
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     store = store or open_store(settings)
     embedder = embedder or embedder_from_settings(settings)
@@ -138,7 +138,7 @@ def _vectors(units: list[Unit], store: Store, embedder: Embedder,
 def ensure_index(name: str, lang: str, settings: Settings, store: Store | None = None,
                  embedder: Embedder | None = None) -> IndexIdentity:
     """The index as it should be: built when missing, rebuilt when what built it has changed."""
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     store = store or open_store(settings)
     embedder = embedder or embedder_from_settings(settings)

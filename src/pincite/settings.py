@@ -66,7 +66,7 @@ class Settings(BaseSettings):
     llm: str | None = Field(
         default=None,
         description="Model for answers as provider:model (openai:gpt-4.1-mini, ollama:qwen2.5:7b, "
-                    "anthropic:claude-sonnet-4-5); unset means extractive answers, no model.",
+                    "anthropic:claude-haiku-4-5); unset means extractive answers, no model.",
     )
     llm_base_url: str | None = Field(
         default=None, description="Endpoint of the model (default: the SDK's, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."
@@ -100,6 +100,44 @@ class Settings(BaseSettings):
         description="Multiplier on recitals' hybrid score: recitals explain, articles oblige.",
     )
     rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal rank fusion.")
+
+    # The HTTP API and web page (pincite serve) and the MCP server (pincite mcp).
+    api_keys: str = Field(
+        default="",
+        description="Comma-separated API keys. When set, every API request must carry one "
+                    "(Authorization: Bearer KEY, or X-API-Key: KEY); empty means no authentication.",
+    )
+    rate_limit_per_minute: int = Field(
+        default=120, ge=0,
+        description="Requests one client may make per minute (0: no limit). A client is its API key, "
+                    "or its address when it has none.",
+    )
+    session_question_cap: int = Field(
+        default=200, ge=0,
+        description="Questions (POST /ask) one session may ask before it is refused with 429 (0: no cap), "
+                    "so one visitor cannot run up a model bill. A session is the browser's session cookie, "
+                    "else the API key, else the client address.",
+    )
+    session_hours: float = Field(default=24.0, gt=0, description="Hours a session and its question count last.")
+    max_request_bytes: int = Field(
+        default=16_384, ge=1024, description="Largest HTTP request body accepted; larger ones get 413."
+    )
+    log_salt: str | None = Field(
+        default=None,
+        description="Salt of the hashes that stand for client addresses in logs (default: a random salt "
+                    "kept in <home>/server-salt). Addresses themselves are never logged.",
+    )
+    access_log: bool = Field(
+        default=True, description="Log each HTTP request (time, client hash, path, status, latency) under <home>/logs."
+    )
+    access_log_days: int = Field(
+        default=30, ge=1, description="Days access-log files are kept; older ones are pruned automatically."
+    )
+    mcp_allowed_hosts: str = Field(
+        default="127.0.0.1:*,localhost:*,[::1]:*",
+        description="Host headers the MCP server's HTTP transport accepts, comma-separated (host:* for any "
+                    "port): a guard against DNS rebinding.",
+    )
 
     @property
     def index_path(self) -> Path:

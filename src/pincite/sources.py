@@ -75,8 +75,8 @@ def fetch_source(spec: CorpusSpec, lang: str, settings: Settings, *, refresh: bo
     else:
         url, data, media_type = _download(spec, lang, settings)
         fix = "try again, or check the CELEX number and language on EUR-Lex"
-    _validate(data, media_type, url, fix)
-    return _store(spec, lang, settings, url, data, media_type)
+    validate_bytes(data, media_type, url, fix)
+    return store_source(spec, lang, settings, url, data, media_type)
 
 
 def cached_source(spec: CorpusSpec, lang: str, settings: Settings) -> Source | None:
@@ -281,7 +281,7 @@ def _one_line(exc: BaseException) -> str:
 # --- validation -----------------------------------------------------------------------
 
 
-def _validate(data: bytes, media_type: str, where: str, fix: str) -> None:
+def validate_bytes(data: bytes, media_type: str, where: str, fix: str) -> None:
     """Raise SourceError unless `data` is a complete act of `media_type`."""
     if not data.strip():
         raise SourceError(f"{where} is empty — {fix}")
@@ -318,7 +318,7 @@ def _html_problem(data: bytes) -> str | None:
 # --- cache ----------------------------------------------------------------------------
 
 
-def _store(spec: CorpusSpec, lang: str, settings: Settings, url: str, data: bytes, media_type: str) -> Source:
+def store_source(spec: CorpusSpec, lang: str, settings: Settings, url: str, data: bytes, media_type: str) -> Source:
     folder = settings.sources_dir / spec.name
     source = Source(
         name=spec.name,

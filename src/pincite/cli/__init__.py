@@ -8,9 +8,11 @@ import sys
 import typer
 
 from ..errors import PinciteError
+from . import ask as ask_commands
 from . import corpus as corpus_commands
 from . import eval as eval_commands
 from . import search as search_commands
+from . import serve as serve_commands
 
 app = typer.Typer(
     name="pincite",
@@ -23,6 +25,9 @@ app.add_typer(corpus_commands.app, name="corpus")
 app.add_typer(eval_commands.app, name="eval")
 app.command()(search_commands.index)
 app.command()(search_commands.search)
+app.command()(ask_commands.ask)
+app.command()(serve_commands.serve)
+app.command()(serve_commands.mcp)
 
 
 def main() -> None:

@@ -29,10 +29,63 @@ def build(
     """Fetch the act, parse it into provisions, check it, and write it as JSONL."""
     with progress(f"Building {name}/{lang}…"):
         info = service.build_corpus(name, lang, settings(), out=out_file, refresh=refresh)
-    c = info.counts
-    out.print(f"{info.name}/{info.lang}: {c['provisions']} provisions ({c['enacting']} in the enacting "
-              f"terms, {c['annex_items']} annex items, {c['recitals']} recitals) — {info.version}")
+    out.print(_built_line(info))
     out.print(f"written to {out_file or info.path}")
+
+
+def _built_line(info) -> str:
+    c = info.counts
+    other = [f"{c[k]} {k}" for k in ("sections", "rules", "pages") if c.get(k)]
+    if other:  # a statute, rulebook or document rather than an EUR-Lex act
+        return f"{info.name}/{info.lang}: {c['provisions']} provisions ({', '.join(other)}) — {info.version}"
+    return (f"{info.name}/{info.lang}: {c['provisions']} provisions ({c['enacting']} in the enacting "
+            f"terms, {c['annex_items']} annex items, {c['recitals']} recitals) — {info.version}")
+
+
+@app.command()
+def add(
+    celex: Annotated[str, typer.Argument(help="CELEX number of the act, e.g. 32022R2065.")],
+    lang: Lang = "en",
+    name: Annotated[str | None, typer.Option("--name", help="Short name to use for it (default: the CELEX).")] = None,
+    consolidated: Annotated[str | None, typer.Option(
+        "--consolidated", help="Use the consolidated text of this date (YYYY-MM-DD).")] = None,
+    no_index: Annotated[bool, typer.Option("--no-index", help="Build the corpus but not its index.")] = False,
+    refresh: Annotated[bool, typer.Option(help="Fetch the source again even if cached.")] = False,
+) -> None:
+    """Add any EUR-Lex act by CELEX number: register, build and index it (adding again is fine)."""
+    from .. import acts
+
+    with progress(f"Adding {celex}/{lang}…"):
+        added = acts.add_act(celex, lang, settings(), name=name, consolidated=consolidated,
+                             index=not no_index, refresh=refresh)
+    _print_added(added)
+
+
+@app.command("add-pdf")
+def add_pdf(
+    file: Annotated[Path, typer.Argument(help="The PDF file.")],
+    name: Annotated[str | None, typer.Option("--name", help="Short name for it (default: from the file name).")] = None,
+    lang: Lang = "en",
+    structure: Annotated[str, typer.Option(
+        "--as", help="rules (one provision per rule id), pages, or auto (rules when rule ids open lines).")] = "auto",
+    rule_pattern: Annotated[str | None, typer.Option(
+        "--rule-pattern", help=r"Regex a rule id matches (default '[A-Z]{2,3}-\d+(?:\.\d+)+').")] = None,
+    no_index: Annotated[bool, typer.Option("--no-index", help="Build the corpus but not its index.")] = False,
+) -> None:
+    """Add a PDF: a rulebook module (cited by rule id) or any document (cited `file.pdf, p. N`)."""
+    from .. import acts
+
+    with progress(f"Adding {file.name}…"):
+        added = acts.add_pdf(file, settings(), name=name, lang=lang, structure=structure,
+                             rule_pattern=rule_pattern, index=not no_index)
+    _print_added(added)
+
+
+def _print_added(added) -> None:
+    state = "added" if added.new else "already added"
+    out.print(f"{added.spec.name} ({state}): {_built_line(added.info)}")
+    if added.index:
+        out.print(f"indexed: {added.index['units']} index units, {added.index['status']}")
 
 
 @app.command()
@@ -73,7 +126,9 @@ def stats(
     s = settings()
     langs = lang or service.built_langs(name, s)
     if not langs:
-        raise NotFoundError(f"{name} has no built language — run: pincite corpus build {name} --lang en")
+        langs = service.corpus_spec(name, s).langs
+        hint = "en" if "en" in langs else sorted(langs)[0]
+        raise NotFoundError(f"{name} has no built language — run: pincite corpus build {name} --lang {hint}")
     rows = []
     for code in langs:
         info = service.corpus_info(name, code, s)

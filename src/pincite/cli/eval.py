@@ -72,3 +72,39 @@ def _table(rows) -> None:
         table.add_row(name, str(r["n"]), *[f"{r[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "hit@10", "mrr")],
                       f"{r['latency_ms']['p50']:.1f}", f"{r['latency_ms']['p95']:.1f}")
     out.print(table)
+
+
+@app.command()
+def abstention(
+    questions: Questions,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    llm: Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), "
+                                                    "not extractively.")] = False,
+) -> None:
+    """Answered vs refused, for answerable and unanswerable questions apart (extractive by default)."""
+    from ..abstention import evaluate_abstention
+    from ..llm import llm_from_settings
+
+    s = settings()
+    model = llm_from_settings(s) if llm else None
+    try:
+        report = evaluate_abstention(_load(questions), s, llm=model, progress=_progress)
+    finally:
+        if model is not None:
+            model.close()
+    if as_json:
+        print_json(report)
+        return
+    table = Table("mode", "n", "answerable answered", "answered, correct citation", "unanswerable refused",
+                  "p50 ms", "p95 ms")
+    def rate(key: str, group: str) -> str:
+        return f"{report[key]:.3f}" if report[group] else "–"  # no such questions: no rate
+
+    table.add_row(report["mode"], str(report["n"]), rate("answerable_answered_rate", "answerable"),
+                  rate("answerable_answered_correct_rate", "answerable"),
+                  rate("unanswerable_refused_rate", "unanswerable"),
+                  f"{report['latency_ms']['p50']:.1f}", f"{report['latency_ms']['p95']:.1f}")
+    out.print(table)
+    for group, counts in report["reasons"].items():
+        if counts:
+            out.print(f"{group}: " + ", ".join(f"{reason} {n}" for reason, n in counts.items()))

@@ -1,0 +1,292 @@
+"""Extractive answers and refusals on the real GDPR and AI Act indexes (shared corpora, no model)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pincite import asklog, service, threads
+from pincite.answer import quotes, top_points
+from pincite.provisions import Provision
+from pincite.verify import quoted_faithfully
+from tests.conftest import CORPORA, MODEL
+
+SHAPE = {"outcome", "reason", "answer", "sentences", "citations", "corpus", "notice", "thread", "run"}
+
+
+@pytest.fixture(scope="module")
+def gdpr(indexed):
+    return indexed("gdpr")
+
+
+@pytest.fixture(scope="module")
+def ai_act_it(indexed):
+    return indexed("ai-act", "it")
+
+
+@pytest.fixture(scope="module")
+def breach(gdpr):
+    return service.ask("How quickly must a controller notify a personal data breach to the supervisory authority?",
+                       gdpr, corpus="gdpr")
+
+
+def cited(document: dict) -> list[str]:
+    return [c["label"] for c in document["citations"]]
+
+
+# -- answers -------------------------------------------------------------------------------
+
+def test_breach_deadline_is_answered(breach):
+    assert breach["outcome"] == "answered"
+
+
+def test_breach_deadline_cites_article_33_1(breach):
+    assert "Article 33(1)" in cited(breach)
+
+
+def test_the_72_hours_are_quoted(breach):
+    assert any("72 hours" in s["text"] for s in breach["sentences"])
+
+
+def test_every_sentence_is_the_cited_provisions_own_words(breach):
+    texts = {c["label"]: c["text"] for c in breach["citations"]}
+    assert all(quoted_faithfully(s["text"], [texts[c] for c in s["citations"]]) for s in breach["sentences"])
+
+
+def test_every_sentence_carries_a_citation(breach):
+    assert all(s["citations"] for s in breach["sentences"])
+
+
+def test_at_most_four_sentences(breach):
+    assert 1 <= len(breach["sentences"]) <= 4
+
+
+def test_the_answer_names_the_version_it_rests_on(breach):
+    assert breach["corpus"] == {"name": "gdpr", "lang": "en", "version": "OJ L 119, 4.5.2016"}
+
+
+def test_citations_link_to_the_source(breach):
+    assert all(c["url"].startswith("https://eur-lex.europa.eu/") for c in breach["citations"])
+
+
+def test_the_answer_has_the_agreed_shape(breach):
+    assert set(breach) == SHAPE
+
+
+def test_the_answer_carries_the_notice(breach):
+    assert breach["notice"].startswith("Not legal advice")
+
+
+def test_answer_text_ends_each_sentence_with_its_citation(breach):
+    assert breach["answer"].count("[Article") == len(breach["sentences"])
+
+
+def test_a_definition_is_answered_from_its_own_provision(gdpr):
+    document = service.ask("What does 'pseudonymisation' mean?", gdpr, corpus="gdpr")
+    assert cited(document)[0] == "Article 4(5)"
+
+
+def test_a_named_provision_is_quoted(gdpr):
+    document = service.ask("What does Article 17(1) provide?", gdpr, corpus="gdpr")
+    assert cited(document)[0] == "Article 17(1)"
+
+
+def test_a_point_is_quoted_with_its_lead_in_and_cited_as_a_point(gdpr):
+    document = service.ask("Which principle requires personal data to be processed with appropriate security, "
+                           "including protection against accidental loss, destruction or damage?", gdpr,
+                           corpus="gdpr")
+    first = document["sentences"][0]
+    assert (first["citations"], first["text"][:23]) == (["Article 5(1)(f)"], "Personal data shall be:")
+
+
+def test_an_italian_question_is_answered_from_the_italian_text(ai_act_it):
+    document = service.ask("Entro quanti giorni il fornitore deve segnalare un incidente grave alle autorità?",
+                           ai_act_it, corpus="ai-act", lang="it")
+    assert document["outcome"] == "answered" and document["citations"][0]["id"].startswith("ai-act/it/")
+
+
+def test_italian_citations_are_written_in_the_instruments_style(ai_act_it):
+    document = service.ask("Quali pratiche di IA sono vietate?", ai_act_it, corpus="ai-act", lang="it")
+    assert document["citations"][0]["label_local"].startswith("Articolo ")
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def other_act(ai_act_it):
+    return service.ask("Cosa prevede il GDPR sul consenso dei minori?", ai_act_it, corpus="ai-act", lang="it")
+
+
+def test_a_question_about_another_act_is_refused(other_act):
+    assert (other_act["outcome"], other_act["reason"]) == ("refused", "outside_corpus")
+
+
+def test_a_refusal_ships_no_sources(other_act):
+    assert (other_act["sentences"], other_act["citations"]) == ([], [])
+
+
+def test_a_refusal_says_what_the_corpus_covers(other_act):
+    assert "no case law" in other_act["covers"] and "OJ L, 2024/1689" in other_act["covers"]
+
+
+def test_a_refusal_names_what_was_outside(other_act):
+    assert "GDPR" in other_act["answer"]
+
+
+def test_a_question_about_an_enforcement_event_is_refused(gdpr):
+    document = service.ask("How much did the Dutch authority fine Uber for late breach notification?", gdpr,
+                           corpus="gdpr")
+    assert document["reason"] in ("outside_corpus", "outside_law")
+
+
+def test_a_question_about_who_holds_an_office_now_is_refused(gdpr):
+    document = service.ask("Who is currently the chair of the board of supervisory authorities?", gdpr,
+                           corpus="gdpr")
+    assert document["reason"] == "outside_law"
+
+
+def test_an_off_topic_question_is_below_the_floor(gdpr):
+    document = service.ask("What is the best oven temperature for baking sourdough bread?", gdpr, corpus="gdpr")
+    assert document["reason"] == "below_floor"
+
+
+def test_an_empty_question_is_refused(gdpr):
+    assert service.ask("   ", gdpr, corpus="gdpr")["reason"] == "empty_question"
+
+
+def test_a_refusal_has_the_agreed_shape_plus_coverage(other_act):
+    assert set(other_act) == SHAPE | {"covers"}
+
+
+# -- the ask log and threads -----------------------------------------------------------------
+
+def test_the_ask_log_records_question_hits_and_outcome(gdpr, breach):
+    row = next(r for r in asklog.recent(gdpr, 50) if r["question"].startswith("How quickly must a controller"))
+    scores = {hit["id"]: hit["score"] for hit in row["retrieved"]}
+    assert (row["outcome"], row["mode"], scores["gdpr/en/art-33.par-1"] > 0) == ("answered", "extractive", True)
+
+
+def test_old_log_rows_are_pruned_on_the_next_write(gdpr):
+    db = asklog.connect(gdpr)
+    old = (datetime.now(UTC) - timedelta(days=gdpr.ask_log_days + 1)).isoformat(timespec="seconds")
+    with db:
+        db.execute("INSERT INTO asks (at, corpus, lang, question, retrieved, outcome, mode) "
+                   "VALUES (?, 'gdpr', 'en', 'an old question', '[]', 'refused', 'extractive')", (old,))
+    db.close()
+    service.ask("Who may lodge a complaint with a supervisory authority?", gdpr, corpus="gdpr")
+    assert not [r for r in asklog.recent(gdpr, 500) if r["question"] == "an old question"]
+
+
+def test_logging_can_be_turned_off(gdpr):
+    quiet = gdpr.model_copy(update={"ask_log": False})
+    service.ask("Does the right to erasure apply to archiving in the public interest?", quiet, corpus="gdpr")
+    assert not [r for r in asklog.recent(gdpr, 500) if r["question"].startswith("Does the right to erasure apply")]
+
+
+def test_with_logging_off_no_thread_is_started(gdpr):
+    quiet = gdpr.model_copy(update={"ask_log": False})
+    assert service.ask("Who is a controller?", quiet, corpus="gdpr")["thread"] is None
+
+
+def test_a_thread_keeps_its_turns(gdpr):
+    first = service.ask("When must a controller carry out a data protection impact assessment?", gdpr,
+                        corpus="gdpr", thread="dpia-thread")
+    service.ask("And who must it consult?", gdpr, corpus="gdpr", thread=first["thread"])
+    assert [t["question"] for t in threads.history(gdpr, "dpia-thread")] == [
+        "When must a controller carry out a data protection impact assessment?", "And who must it consult?"]
+
+
+def test_a_short_follow_up_without_a_model_is_searched_with_the_previous_question(gdpr):
+    service.ask("What must a processing agreement with a processor contain?", gdpr, corpus="gdpr", thread="dpa-t")
+    follow = service.ask("And sub-processors?", gdpr, corpus="gdpr", thread="dpa-t")
+    assert follow["run"]["rewritten"] == "What must a processing agreement with a processor contain? And sub-processors?"
+
+
+def test_a_bad_thread_id_is_a_clear_error(gdpr):
+    with pytest.raises(Exception, match="thread id"):
+        service.ask("What is consent?", gdpr, corpus="gdpr", thread="../../etc")
+
+
+def test_log_database_has_the_migrations_table(gdpr):
+    db = sqlite3.connect(asklog.log_path(gdpr))
+    assert [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY name")] == ["001_threads", "002_asks"]
+
+
+# -- quoting pieces -------------------------------------------------------------------------
+
+def _provision(text: str, kind: str = "paragraph", label: str = "Article 5(1)") -> Provision:
+    return Provision(id="x", label=label, label_local=label, kind=kind, instrument="t", lang="en", title="",
+                     path=[], text=text, url="", source_sha256="", version="")
+
+
+def test_a_lead_in_is_never_quoted_alone():
+    pieces = quotes(_provision("1. Personal data shall be:\n(a) lawful;\n(b) fair."), 0)
+    assert [q.text for q in pieces] == ["Personal data shall be: (a) lawful;", "Personal data shall be: (b) fair."]
+
+
+def test_points_are_cited_as_points():
+    pieces = quotes(_provision("1. Personal data shall be:\n(a) lawful;\n(b) fair."), 0)
+    assert [q.label for q in pieces] == ["Article 5(1)(a)", "Article 5(1)(b)"]
+
+
+def test_an_annex_item_quotes_its_points_with_both_lead_ins():
+    annex = _provision("High-risk systems are:\n4. Employment:\n  (a) recruitment;\n  (b) promotion.", "annex",
+                       "Annex III, point 4")
+    assert quotes(annex, 0)[0].text == "High-risk systems are: 4. Employment: (a) recruitment;"
+
+
+def test_an_annex_item_without_points_is_quoted_whole():
+    assert top_points("The declaration contains:\n5. A statement of conformity.") == []
+
+
+def test_sentences_after_the_points_are_quoted_when_they_start_a_sentence():
+    pieces = quotes(_provision("2. The controller shall:\n(a) act;\n(b) record.\nThe processor shall assist."), 0)
+    assert pieces[0].text == "The processor shall assist."
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def run(settings, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PINCITE_", "OPENAI_", "ANTHROPIC_"))}
+    env.update(PINCITE_HOME=str(settings.home), PINCITE_MIRROR=str(CORPORA), PINCITE_EMBED_MODEL_PATH=str(MODEL))
+    return subprocess.run([sys.executable, "-m", "pincite", *args], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def test_cli_json_is_one_document_on_stdout(gdpr):
+    result = run(gdpr, "ask", "What must a controller do when a personal data breach occurs?", "--json")
+    assert json.loads(result.stdout)["outcome"] == "answered"
+
+
+def test_cli_refusal_exits_0(gdpr):
+    result = run(gdpr, "ask", "What is the VAT rate on cloud services in Belgium?", "--json")
+    assert (result.returncode, json.loads(result.stdout)["outcome"]) == (0, "refused")
+
+
+def test_cli_prints_citations_and_sources(gdpr):
+    result = run(gdpr, "ask", "How quickly must a controller notify a personal data breach?")
+    assert "[Article 33(1)]" in result.stdout and "Sources" in result.stdout
+
+
+def test_cli_tells_the_thread_on_stderr(gdpr):
+    result = run(gdpr, "ask", "What is a personal data breach?", "--thread", "cli-thread")
+    assert "thread cli-thread" in result.stderr
+
+
+def test_cli_eval_abstention_reports_both_rates(gdpr, tmp_path):
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(q) for q in [
+        {"id": "t1", "corpus": "gdpr", "lang": "en", "question": "Within how many hours must a controller notify "
+         "a personal data breach to the supervisory authority?", "gold": ["Article 33(1)"], "answerable": True},
+        {"id": "t2", "corpus": "gdpr", "lang": "en", "question": "What is the capital of Australia?", "gold": [],
+         "answerable": False}]), encoding="utf-8")
+    report = json.loads(run(gdpr, "eval", "abstention", "--questions", str(questions), "--json").stdout)
+    assert (report["n"], report["answerable_answered_rate"], report["unanswerable_refused_rate"],
+            report["answerable_answered_correct_rate"], [q["outcome"] for q in report["questions"]]) == (
+        2, 1.0, 1.0, 1.0, ["answered", "refused"])

@@ -1,0 +1,199 @@
+"""The relevance gate: each signal on a small corpus written here, and the whole gate on real hits."""
+
+from __future__ import annotations
+
+import pytest
+
+from pincite.gate import (
+    asks_for_number,
+    build_profile,
+    check,
+    outside_law,
+    outside_names,
+    own_act_number,
+    own_aliases,
+)
+from pincite.provisions import Provision
+from pincite.retrieve import Hit
+
+
+def prov(label: str, text: str, title: str = "") -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="ai-act", lang="en",
+                     title=title, path=[], text=text, url="", source_sha256="0" * 64, version="")
+
+
+CORPUS = [
+    prov("Article 2(7)", "7. This Regulation shall not affect Regulation (EU) 2016/679 or Directive 2002/58/EC.",
+         "Scope"),
+    prov("Article 26(1)", "1. Deployers of high-risk AI systems shall take appropriate technical measures. "
+                          "The data protection officer shall be informed. The data protection officer may act."),
+    prov("Article 43(1)", "1. The provider shall follow a conformity assessment with CEN and CENELEC standards. "
+                          "The Commission shall publish guidelines. The European Data Protection Supervisor "
+                          "shall be consulted.", "Conformity assessment"),
+    prov("Article 99(3)", "3. Non-compliance shall be subject to fines of up to EUR 35 000 000 or 7 % of the "
+                          "turnover for the preceding financial year, from 2 August 2025.", "Penalties"),
+]
+PROFILE = build_profile("ai-act", "en", CORPUS, own_act_number("32024R1689"),
+                        own_aliases("ai-act", "Artificial Intelligence Act (EU) 2024/1689"))
+
+
+def hit(p: Provision, dense: float, exact: bool = False) -> Hit:
+    return Hit(p, float("inf") if exact else dense, None if exact else dense, None if exact else 5.0, exact)
+
+
+# -- names the corpus never mentions -------------------------------------------------------
+
+def test_another_act_named_as_the_source_is_outside():
+    assert outside_names("What does the GDPR say about consent?", PROFILE) == ["GDPR"]
+
+
+def test_another_act_named_as_an_object_the_corpus_cites_is_fine():
+    assert outside_names("Must the declaration state that the system complies with the GDPR?", PROFILE) == []
+
+
+def test_an_act_the_corpus_never_cites_is_outside_even_as_an_object():
+    assert outside_names("Must the system comply with the DSA?", PROFILE) == ["DSA"]
+
+
+def test_an_act_by_number_is_outside():
+    assert outside_names("What does Regulation (EU) 2022/2065 require of platforms?", PROFILE) == [
+        "Regulation (EU) 2022/2065"]
+
+
+def test_the_corpus_own_number_is_not_outside():
+    assert outside_names("What does Regulation (EU) 2024/1689 say about deployers?", PROFILE) == []
+
+
+def test_the_corpus_own_name_is_not_outside():
+    assert outside_names("What does the AI Act require of deployers?", PROFILE) == []
+
+
+def test_a_titled_act_the_corpus_does_not_name_is_outside():
+    assert outside_names("Under the AI Liability Directive, who bears the burden of proof?", PROFILE) == [
+        "AI Liability Directive"]
+
+
+def test_an_organisation_the_corpus_never_mentions_is_outside():
+    assert outside_names("What fine did the regulator impose on OpenAI?", PROFILE) == ["OpenAI"]
+
+
+def test_a_country_the_corpus_never_mentions_is_outside():
+    assert outside_names("Which authority supervises AI in Portugal?", PROFILE) == ["Portugal"]
+
+
+def test_a_year_the_corpus_never_mentions_is_outside():
+    assert outside_names("What changed for deployers in 2031?", PROFILE) == ["2031"]
+
+
+def test_a_year_the_corpus_mentions_is_not_outside():
+    assert outside_names("What applies from 2025 to deployers?", PROFILE) == []
+
+
+def test_capitalised_first_word_is_not_a_name():
+    assert outside_names("Deployers must inform whom?", PROFILE) == []
+
+
+def test_an_acronym_the_corpus_writes_is_known():
+    assert outside_names("Which CEN standards apply?", PROFILE) == []
+
+
+def test_a_hyphenated_pair_of_known_acronyms_is_known():
+    assert outside_names("Do CEN-CENELEC standards apply?", PROFILE) == []
+
+
+def test_the_initials_of_a_recurring_phrase_are_known():
+    assert outside_names("Must the DPO be informed?", PROFILE) == []
+
+
+def test_common_acronyms_are_not_names():
+    assert outside_names("Can a deployer use AI to read a CV?", PROFILE) == []
+
+
+def test_a_product_with_a_version_is_outside():
+    assert outside_names("How much compute was used for GPT-4?", PROFILE) == ["GPT-4"]
+
+
+# -- facts a statute never contains -------------------------------------------------------
+
+@pytest.mark.parametrize("question", [
+    "Who is the current chair of the Board?",
+    "How many sandboxes are operating today?",
+    "What did the Court of Justice decide about scoring?",
+    "How much was the company fined?",
+    "Which companies have signed the code of practice?",
+    "Quale autorità ha designato il governo?",
+    "Qui a désigné l'autorité?",
+])
+def test_facts_about_now_or_past_events_are_outside_the_law(question):
+    assert outside_law(question, "fr" if question.startswith("Qui") else "en") is not None
+
+
+@pytest.mark.parametrize("question", [
+    "When did the Regulation start to apply?",
+    "Which deployers have to carry out an assessment?",
+    "Who has the power to supervise providers?",
+    "My loan was refused by an algorithm. Can I ask for a human?",
+    "When personal data were obtained from a third party, by when must the controller inform?",
+    "Chi ha il potere di vigilanza?",
+])
+def test_law_questions_in_the_past_tense_are_not_outside_the_law(question):
+    assert outside_law(question, "en") is None
+
+
+def test_french_a_is_not_read_as_a_verb_in_english():
+    assert outside_law("What is a high-risk system designed for?", "en") is None
+
+
+def test_how_many_asks_for_a_number():
+    assert asks_for_number("How many days does a provider have?")
+
+
+def test_what_rate_asks_for_a_number():
+    assert asks_for_number("What royalty rate applies?")
+
+
+def test_italian_aliquota_asks_for_a_number():
+    assert asks_for_number("Qual è l'aliquota applicabile?")
+
+
+def test_how_long_does_not_ask_for_a_number():
+    assert not asks_for_number("How long may data be kept?")
+
+
+# -- the gate -----------------------------------------------------------------------------
+
+def test_no_hits_is_refused():
+    assert check("Anything?", [], PROFILE).reason == "no_hits"
+
+
+def test_a_close_match_passes():
+    assert check("What fines apply to non-compliance for the preceding financial year?",
+                 [hit(CORPUS[3], 0.8)], PROFILE).ok
+
+
+def test_a_weak_match_is_below_the_floor():
+    assert check("What notice period applies to employment contracts?", [hit(CORPUS[1], 0.3)],
+                 PROFILE).reason == "below_floor"
+
+
+def test_a_named_provision_skips_the_floor():
+    assert check("What does Article 26(1) say?", [hit(CORPUS[1], 0.0, exact=True)], PROFILE).ok
+
+
+def test_names_are_checked_before_the_floor():
+    assert check("What fines did OpenAI pay for non-compliance?", [hit(CORPUS[3], 0.9)],
+                 PROFILE).reason == "outside_corpus"
+
+
+def test_a_number_question_without_numbers_in_the_evidence_is_refused():
+    assert check("How many technical measures must deployers of high-risk AI systems take?",
+                 [hit(CORPUS[1], 0.9)], PROFILE).reason == "no_value"
+
+
+def test_a_number_question_with_numbers_in_the_evidence_passes():
+    assert check("How much can the fines for non-compliance reach?", [hit(CORPUS[3], 0.9)], PROFILE).ok
+
+
+def test_names_are_not_compared_across_languages():
+    assert check("What fines did OpenAI pay for non-compliance?", [hit(CORPUS[3], 0.9)], PROFILE,
+                 names=False).reason != "outside_corpus"

@@ -1,0 +1,129 @@
+"""One behaviour, every way in: the CLI, the HTTP API (JSON and server-sent events), the MCP server
+(stdio and streamable HTTP) and the web page answer the same three questions — one on the GDPR,
+one on the AI Act in Italian, one the corpus cannot answer — with the same citations and the same
+refusal reason as the service layer itself."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import anyio
+import httpx
+import pytest
+
+from pincite import service
+from tests.live_server import chromium, env_for, http_server, mcp_http_server
+
+QUESTIONS = [
+    ("gdpr", "en", "How quickly must a personal data breach be notified to the supervisory authority?"),
+    ("ai-act", "it", "Quali sono gli obblighi dei deployer dei sistemi di IA ad alto rischio?"),
+    ("gdpr", "en", "Which data protection authority in Luxembourg handles complaints?"),
+]
+
+
+def signature(document: dict) -> dict:
+    """What must agree: outcome, reason, each sentence's citations, the sources, the text version."""
+    return {"outcome": document["outcome"], "reason": document["reason"],
+            "sentences": [list(s["citations"]) for s in document["sentences"]],
+            "citations": [(c["label"], c["id"]) for c in document["citations"]],
+            "version": document["corpus"]["version"]}
+
+
+@pytest.fixture(scope="module")
+def settings(indexed):
+    indexed("ai-act", "it")
+    return indexed("gdpr", "en").model_copy(update={"rate_limit_per_minute": 0, "session_question_cap": 0})
+
+
+@pytest.fixture(scope="module")
+def expected(settings):
+    return [signature(service.ask(q, settings, corpus=c, lang=lang)) for c, lang, q in QUESTIONS]
+
+
+def test_the_three_questions_are_a_fair_test(expected):
+    breach, italian, luxembourg = expected
+    assert breach["outcome"] == "answered" and breach["citations"][0][0] == "Article 33(1)"
+    assert italian["outcome"] == "answered" and all(i.startswith("ai-act/it/") for _, i in italian["citations"])
+    assert (luxembourg["outcome"], luxembourg["reason"], luxembourg["citations"]) == ("refused", "outside_corpus", [])
+
+
+def test_cli(settings, expected):
+    got = []
+    for corpus, lang, question in QUESTIONS:
+        run = subprocess.run([sys.executable, "-m", "pincite", "ask", question, "--corpus", corpus, "--lang", lang,
+                              "--json"], capture_output=True, text=True, env=env_for(settings), timeout=300)
+        assert run.returncode == 0, run.stderr
+        got.append(signature(json.loads(run.stdout)))
+    assert got == expected
+
+
+def sse_document(response: httpx.Response) -> dict:
+    """The `done` event's answer, checked against the sentence and citation events before it."""
+    blocks = [b for b in response.text.split("\n\n") if b.startswith("event:")]
+    stream = [(b.split("\n")[0][6:].strip(), json.loads(b.split("\n", 1)[1][5:])) for b in blocks]
+    done = stream[-1][1]
+    assert [d["citations"] for n, d in stream if n == "sentence"] == [s["citations"] for s in done["sentences"]]
+    assert [d["id"] for n, d in stream if n == "citation"] == [c["id"] for c in done["citations"]]
+    assert [d["reason"] for n, d in stream if n == "refusal"] == ([done["reason"]] if done["reason"] else [])
+    return done
+
+
+def test_http_api_json_and_stream(settings, expected):
+    with http_server(settings) as url, httpx.Client(base_url=url, timeout=300) as client:
+        plain = [client.post("/ask", json={"question": q, "corpus": c, "lang": lang}).json() for c, lang, q in QUESTIONS]
+        streamed = [sse_document(client.post("/ask", json={"question": q, "corpus": c, "lang": lang},
+                                             headers={"Accept": "text/event-stream"})) for c, lang, q in QUESTIONS]
+    assert [signature(d) for d in plain] == expected
+    assert [signature(d) for d in streamed] == expected
+
+
+def mcp_answers(server) -> list[dict]:
+    from mcp import Client
+
+    async def run():
+        async with Client(server, read_timeout_seconds=300) as client:
+            return [(await client.call_tool("ask", {"question": q, "corpus": c, "lang": lang})).structured_content
+                    for c, lang, q in QUESTIONS]
+    return anyio.run(run)
+
+
+def test_mcp_over_stdio(settings, expected):
+    pytest.importorskip("mcp")
+    from mcp.client.stdio import StdioServerParameters
+
+    server = StdioServerParameters(command=sys.executable, args=["-m", "pincite", "mcp"], env=env_for(settings))
+    assert [signature(d) for d in mcp_answers(server)] == expected
+
+
+def test_mcp_over_streamable_http(settings, expected):
+    pytest.importorskip("mcp")
+    with mcp_http_server(settings) as url:
+        assert [signature(d) for d in mcp_answers(url)] == expected
+
+
+READ_CARD = """card => ({
+  outcome: card.dataset.outcome,
+  reason: card.dataset.outcome === 'refused' ? card.querySelector('.reason code').textContent : null,
+  sentences: [...card.querySelectorAll('.sentence')].map(s => [...s.querySelectorAll('.cite')].map(c => c.dataset.label)),
+  citations: [...card.querySelectorAll('.sources .cite')].map(c => [c.dataset.label, c.dataset.id]),
+  version: card.querySelector('.text-version').textContent,
+})"""
+
+
+def test_web_page(settings, expected):
+    got = []
+    with chromium() as browser, http_server(settings) as url:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=true]")
+        for corpus, lang, question in QUESTIONS:
+            page.select_option("#corpus", corpus)
+            page.select_option("#lang", lang)
+            page.click("#new-thread")
+            page.fill("#question", question)
+            page.press("#question", "Enter")
+            card = page.wait_for_selector("article.answer[data-outcome]")
+            got.append(card.evaluate(READ_CARD))
+    assert [{**g, "citations": [tuple(c) for c in g["citations"]]} for g in got] == expected

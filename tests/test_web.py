@@ -1,0 +1,134 @@
+"""The chat page in real headless Chromium against a real server: load, ask, see the cited answer,
+open a citation, see a refusal, find the conversation again. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.live_server import chromium, http_server, screenshot
+
+BREACH = "How quickly must a personal data breach be notified to the supervisory authority?"
+LUXEMBOURG = "Which data protection authority in Luxembourg handles complaints?"
+
+
+@pytest.fixture(scope="module")
+def gdpr(indexed):
+    return indexed("gdpr", "en").model_copy(update={"rate_limit_per_minute": 0})
+
+
+@pytest.fixture(scope="module")
+def site(gdpr):
+    with http_server(gdpr) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+def open_page(browser, url: str):
+    """A fresh browser context on `url`; any request off the server fails the test (no CDN, no network)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, base_url=url, reduced_motion="reduce")
+    problems: list[str] = []
+    context.route(re.compile(r"^(?!" + re.escape(url) + ").*"),
+                  lambda route: (problems.append(f"off-site request {route.request.url}"), route.abort()))
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    return context, page, problems
+
+
+@pytest.fixture
+def page(browser, site):
+    context, page, problems = open_page(browser, site)
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    context.close()
+    assert problems == []
+
+
+def ask(page, question: str, outcome: str):
+    page.fill("#question", question)
+    page.press("#question", "Enter")
+    page.wait_for_selector(f".turn:last-child article.answer[data-outcome={outcome}]")
+    return page.locator(".turn:last-child article.answer")
+
+
+def test_load_ask_open_a_citation_see_a_refusal(page):
+    assert page.locator("#corpus").input_value() == "gdpr" and page.locator("#lang").input_value() == "en"
+    assert "OJ L 119, 4.5.2016" in page.locator("#version").inner_text()
+    assert page.locator("button.example").count() >= 3
+    screenshot(page, "web-1-loaded")
+
+    page.locator("button.example", has_text="personal data breach be notified").click()
+    page.wait_for_selector("article.answer[data-outcome=answered]")
+    answer = page.locator("article.answer").first
+    chips = answer.locator(".sentence .cite")
+    assert chips.first.inner_text() == "Article 33(1)"
+    assert all(href.startswith("https://eur-lex.europa.eu/") for href in chips.evaluate_all("els => els.map(e => e.href)"))
+    assert "OJ L 119, 4.5.2016" in answer.locator(".meta").inner_text()
+    assert answer.locator(".sources li").count() == answer.locator(".sentence").count()
+    screenshot(page, "web-2-answer")
+
+    chips.first.click()
+    page.wait_for_selector("#panel .line")
+    assert page.locator("#panel-label").inner_text() == "Article 33(1)"
+    assert "72 hours" in page.locator("#panel-text").inner_text()
+    assert page.locator("#panel-link").get_attribute("href").endswith("#033.001")
+    screenshot(page, "web-3-provision")
+
+    page.keyboard.press("Escape")
+    assert page.locator("#panel").is_hidden()
+    refusal = ask(page, LUXEMBOURG, "refused")
+    assert "Not answered" in refusal.inner_text() and "never mentions" in refusal.inner_text()
+    assert refusal.locator("code").inner_text() == "outside_corpus"
+    assert refusal.locator(".cite").count() == 0 and refusal.locator(".sources").count() == 0
+    screenshot(page, "web-4-refusal")
+
+
+def test_a_conversation_is_kept_per_thread(page):
+    ask(page, BREACH, "answered")
+    ask(page, "And the processor?", "answered")
+    assert page.locator("#thread-list li").count() == 1
+    assert "2 questions" in page.locator("#thread-list").inner_text()
+
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator(".turn").count() == 0 and page.locator("#empty").is_visible()
+    page.locator("#thread-list button").first.click()
+    assert page.locator(".turn").count() == 2
+    assert page.locator(".turn .cite").first.inner_text() == "Article 33(1)"
+    screenshot(page, "web-5-thread-restored")
+
+    ask(page, "When must the data subject be told?", "answered")
+    assert "3 questions" in page.locator("#thread-list").inner_text()
+    page.click("#new-thread")
+    assert page.locator(".turn").count() == 0 and page.locator("#empty").is_visible()
+
+
+def test_switching_the_law_offers_its_languages_and_examples(page):
+    ask(page, BREACH, "answered")
+    page.select_option("#corpus", "ai-act")
+    assert page.locator(".turn").count() == 0  # a conversation is about one text
+    page.select_option("#lang", "it")
+    assert "Quali" in page.locator("button.example").first.inner_text()
+    assert page.locator("#empty-corpus").inner_text().startswith("Artificial Intelligence Act")
+
+
+def test_a_server_with_api_keys_asks_for_one(browser, gdpr):
+    with http_server(gdpr.model_copy(update={"api_keys": "letmein"})) as url:
+        context, page, problems = open_page(browser, url)
+        page.goto("/")
+        page.wait_for_selector("#keybar:not([hidden])")
+        page.fill("#apikey", "letmein")
+        page.click("#keyform button")
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.locator("#keybar").is_hidden()
+        context.close()
+    # The browser logs the first 401 as a failed resource load; nothing else may go wrong.
+    assert [p for p in problems if "401" not in p] == []
