@@ -95,3 +95,18 @@ def test_rrf_fusion_prefers_agreement():
 def test_split_points_carry_nested_lines_with_their_point():
     lead, points = split_points("1. Prohibited:\n(a) first\n  (i) inner\n(b) second")
     assert (lead, points) == ("1. Prohibited:", ["(a) first (i) inner", "(b) second"])
+
+
+def test_search_command_takes_several_corpora(indexed):
+    import json
+    import subprocess
+    import sys
+
+    settings = indexed("ai-act", "it")  # same home; the Italian GDPR is built on first use (~30 s)
+    env = {"PINCITE_HOME": str(settings.home), "PINCITE_MIRROR": str(settings.mirror),
+           "PINCITE_EMBED_MODEL_PATH": str(settings.embed_model_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "pincite", "search", "Articolo 5", "--corpus", "gdpr",
+                           "--corpus", "ai-act", "--lang", "it", "-k", "6", "--json"], capture_output=True,
+                          text=True, env=env, timeout=300)
+    hits = json.loads(done.stdout)["hits"]
+    assert {h["instrument"] for h in hits} == {"gdpr", "ai-act"} and all(h["exact"] for h in hits[:2])

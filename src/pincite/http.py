@@ -32,11 +32,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
+import anyio
+import anyio.to_thread
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import schemas, service
@@ -47,6 +48,8 @@ log = logging.getLogger("pincite.http")
 WEB = Path(__file__).with_name("web")
 STATUS = {"unknown_corpus": 404, "unknown_language": 404, "unknown_provision": 404, "not_found": 404,
           "bad_label": 400, "bad_request": 400, "source_unavailable": 502, "store_unavailable": 503}
+READ_THREADS = 2  # see Workers
+ASK_THREADS = 4
 KEEPALIVE_SECONDS = 10.0  # an SSE comment while the answer is being built (a first use builds an index)
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -346,44 +349,62 @@ class AccessLogMiddleware:
                                "ms": round((time.perf_counter() - started) * 1000, 1)})
 
 
+class Workers:
+    """Worker threads for service calls, in two pools. Reads (search, provisions, corpora) are
+    CPU-bound and hold the GIL: measured on two cores, one thread serves 368 cached searches a
+    second, two 324, forty 233 — the rest is lost to threads waiting on each other and the event
+    loop waiting on them. Two, so that one slow read (a corpus built on first use) does not stop
+    the others. Answers also wait on SQLite (the ask log), so a few run at once."""
+
+    def __init__(self, reads: int, answers: int):
+        self.sizes = {"read": reads, "answer": answers}
+        self.limiters: dict[str, anyio.CapacityLimiter] = {}
+
+    async def run(self, pool: str, function, *args, **kwargs):
+        if pool not in self.limiters:  # made inside the server's event loop, on first use
+            self.limiters[pool] = anyio.CapacityLimiter(self.sizes[pool])
+        return await anyio.to_thread.run_sync(partial(function, *args, **kwargs), limiter=self.limiters[pool])
+
+
 def _add_api_routes(app: FastAPI, settings: Settings, guard: Guard) -> None:
     # Routes return JSONResponse: the service's document as it is, unfiltered and not validated
     # again; response_model documents it in the OpenAPI schema.
     checked = [Depends(guard.check)]
+    workers = Workers(READ_THREADS, ASK_THREADS)
 
     @app.get("/health", response_model=schemas.Health, tags=["service"])
-    def health():
+    async def health():
         """Liveness: the server answers; how answers are written; whether keys are needed."""
         return {"status": "ok", "version": version(), "answers": settings.llm or "extractive",
                 "auth": bool(guard.keys)}
 
     @app.get("/corpora", response_model=schemas.Corpora, dependencies=checked, tags=["corpora"])
-    def corpora():
+    async def corpora():
         """Corpora pincite knows, their languages, and which are built here (others build on first use)."""
-        return JSONResponse({"corpora": service.list_corpora(settings)})
+        return JSONResponse({"corpora": await workers.run("read", service.list_corpora, settings)})
 
     @app.get("/search", response_model=schemas.SearchResults, dependencies=checked, tags=["corpora"])
-    def search(q: Annotated[str, Query(min_length=1, max_length=schemas.MAX_QUESTION, description="What to look for.")],
+    async def search(q: Annotated[str, Query(min_length=1, max_length=schemas.MAX_QUESTION, description="What to look for.")],
                corpus: Annotated[str, Query(pattern=schemas.CORPUS_NAME)] = "gdpr",
                lang: Annotated[str | None, Query(pattern=schemas.LANG_CODE)] = None,
                k: Annotated[int, Query(ge=1, le=50)] = 5,
                mode: Annotated[str | None, Query(pattern="^(hybrid|dense|bm25)$")] = None):
         """Provisions that best match a query; a provision the query names comes first."""
-        return JSONResponse(service.search_document(q, settings, corpus=corpus, lang=lang, k=k, mode=mode))
+        return JSONResponse(await workers.run("read", service.search_document, q, settings, corpus=corpus, lang=lang, k=k, mode=mode))
 
     @app.get("/provisions", response_model=schemas.Provisions, dependencies=checked, tags=["corpora"])
-    def provisions_by_label(corpus: Annotated[str, Query(pattern=schemas.CORPUS_NAME)],
+    async def provisions_by_label(corpus: Annotated[str, Query(pattern=schemas.CORPUS_NAME)],
                             label: Annotated[str, Query(min_length=1, max_length=schemas.MAX_LABEL,
                                                         description="e.g. 'Article 33(1)' or 'Article 5'.")],
                             lang: Annotated[str | None, Query(pattern=schemas.LANG_CODE)] = None):
         """The provisions a label denotes: one paragraph, or every part of an article or annex."""
-        return JSONResponse({"provisions": service.find_provision(corpus, label, settings, lang)})
+        return JSONResponse({"provisions": await workers.run("read", service.find_provision, corpus, label, settings, lang)})
 
     @app.get("/provisions/{provision_id:path}", response_model=schemas.Provision, dependencies=checked,
              tags=["corpora"])
-    def provision(provision_id: str):
+    async def provision(provision_id: str):
         """One provision by id (`gdpr/en/art-33.par-1`): label, title, full text, link, version."""
-        return JSONResponse(service.get_provision(provision_id, settings))
+        return JSONResponse(await workers.run("read", service.get_provision, provision_id, settings))
 
     @app.post("/ask", response_model=schemas.Answer, tags=["answers"],
               responses={200: {"content": {"text/event-stream": {}},
@@ -393,11 +414,12 @@ def _add_api_routes(app: FastAPI, settings: Settings, guard: Guard) -> None:
         """Answer with a pinpoint citation on every sentence, or refuse with a reason (DESIGN.md §5)."""
         service.corpus_entry(body.corpus, settings)  # an unknown corpus is a 404, not a counted question
         guard.count_question(client)
-        run = partial(service.ask, body.question, settings, corpus=body.corpus, lang=body.lang, thread=body.thread)
+        run = partial(workers.run, "answer", service.ask, body.question, settings, corpus=body.corpus,
+                      lang=body.lang, thread=body.thread)
         if "text/event-stream" in request.headers.get("accept", ""):
             return StreamingResponse(_answer_stream(run, body), media_type="text/event-stream",
                                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-        return JSONResponse(await run_in_threadpool(run))
+        return JSONResponse(await run())
 
 
 def _add_page_routes(app: FastAPI) -> None:
@@ -428,7 +450,7 @@ def sse(event: str, data: dict) -> str:
 
 async def _answer_stream(run, body: schemas.AskRequest) -> AsyncIterator[str]:
     yield sse("start", {"question": body.question, "corpus": body.corpus, "lang": body.lang, "thread": body.thread})
-    job = asyncio.get_running_loop().run_in_executor(None, run)
+    job = asyncio.ensure_future(run())
     while True:
         try:
             document = await asyncio.wait_for(asyncio.shield(job), KEEPALIVE_SECONDS)

@@ -15,17 +15,18 @@ const EXAMPLES = {
   "gdpr/en": [
     "How quickly must a personal data breach be notified to the supervisory authority?",
     "What does consent of the data subject mean?",
-    "When must a data protection officer be designated?",
-    "What information must be given where personal data are collected from the data subject?",
+    "Within what time must a controller respond to a data subject's request?",
+    "What is the maximum fine for infringing the basic principles for processing?",
   ],
   "gdpr/it": [
     "Entro quanto tempo deve essere notificata una violazione dei dati personali?",
     "Che cosa si intende per consenso dell'interessato?",
   ],
   "ai-act/en": [
-    "Which AI practices are prohibited?",
-    "What must the instructions for use of a high-risk AI system contain?",
-    "Which biometric systems are classified as high-risk?",
+    "What does 'AI system' mean?",
+    "What information must the instructions for use of a high-risk AI system contain?",
+    "What are the obligations of deployers of high-risk AI systems?",
+    "What transparency obligations apply to providers of AI systems that interact with natural persons?",
   ],
   "ai-act/it": [
     "Quali sono gli obblighi dei deployer dei sistemi di IA ad alto rischio?",
