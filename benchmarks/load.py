@@ -1,6 +1,6 @@
 """Load benchmark of the HTTP API on loopback: concurrent clients against /search and /ask.
 
-    python benchmarks/load.py [--clients 20] [--seconds 30] [--endpoints search,ask] [--url URL] [--json]
+    python benchmarks/load.py [--clients 20] [--seconds 30] [--endpoints search,ask] [--distinct] [--url URL] [--json]
 
 Starts `pincite serve --port 0` in a subprocess (rate limit and question cap off, extractive
 answers: no model) unless --url points at a running server, warms it up (the first request loads
@@ -174,20 +174,21 @@ def main() -> None:
                                              args.distinct))
                 for e in endpoints]
 
+    load_before = os.getloadavg()[0]  # other work on the machine skews every figure below
     if args.url:
         results = measure(args.url)
     else:
         with server() as url:
             results = measure(url)
-    report = {"clients": args.clients, "seconds_per_endpoint": args.seconds, "distinct_questions": len(questions),
-              "every_request_distinct": args.distinct,
-              "cores": os.cpu_count(), "results": results}
+    report = {"load_average_before": round(load_before, 2), "clients": args.clients,
+              "seconds_per_endpoint": args.seconds, "distinct_questions": len(questions),
+              "every_request_distinct": args.distinct, "cores": os.cpu_count(), "results": results}
     if args.json:
         print(json.dumps(report, indent=2))
         return
     print(f"pincite load: {args.clients} clients × {args.seconds:g} s per endpoint, loopback, extractive answers, "
           f"{'every request a new question' if args.distinct else f'{len(questions)} questions in turn'}, "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores, load average {load_before:.2f} before")
     print(f"{'endpoint':<9} {'requests':>8} {'errors':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for r in results:
         print(f"{r['endpoint']:<9} {r['requests']:>8} {r['errors']:>6} {r['throughput_per_s']:>7} "
