@@ -40,7 +40,8 @@ def history(settings, thread: str | None) -> list[dict]:
 def add_turn(settings, thread: str | None, *, corpus: str, lang: str, question: str,
              rewritten: str | None, answer: str, outcome: str) -> str:
     """Append a turn, starting the thread when needed; the thread's id."""
-    thread = check_id(thread) if thread else secrets.token_hex(4)
+    # 128 random bits: a public deployment must not let one visitor guess another's thread.
+    thread = check_id(thread) if thread else secrets.token_hex(16)
     stamp = now()
     db = connect(settings)
     try:
