@@ -214,3 +214,25 @@ def test_the_page_and_its_assets_are_served(api):
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert api.get("/static/app.js").headers["content-type"].startswith(("text/javascript", "application/javascript"))
     assert api.get("/static/style.css").status_code == 200
+
+
+def test_an_uploaded_pdf_becomes_a_corpus_that_answers_with_page_citations(gdpr, tmp_path):
+    from tests.pdf_fixtures import paged_pdf
+
+    settings = gdpr.model_copy(update={"home": tmp_path / "upload-home"})
+    data = paged_pdf(tmp_path / "Staff handbook.pdf").read_bytes()
+    with http_server(settings) as url, httpx.Client(base_url=url, timeout=300) as client:
+        added = client.post("/corpora/pdf", params={"filename": "Staff handbook.pdf", "name": "handbook"},
+                            content=data, headers={"Content-Type": "application/pdf"})
+        answer = client.post("/ask", json={"question": "How long are payroll records kept?",
+                                           "corpus": "handbook"}).json()
+    assert added.status_code == 201 and added.json()["name"] == "handbook"
+    assert answer["outcome"] == "answered" and answer["citations"][0]["label"] == "Staff-handbook.pdf, p. ii"  # front matter
+
+
+def test_an_upload_that_is_not_a_pdf_is_refused_and_leaves_nothing(gdpr, tmp_path):
+    settings = gdpr.model_copy(update={"home": tmp_path / "upload-home"})
+    with http_server(settings) as url, httpx.Client(base_url=url, timeout=60) as client:
+        refused = client.post("/corpora/pdf", params={"filename": "notes.pdf"}, content=b"just text, no PDF",
+                              headers={"Content-Type": "application/pdf"})
+    assert refused.status_code == 400 and not list((tmp_path / "upload-home").rglob("*.pdf"))

@@ -132,3 +132,20 @@ def test_a_server_with_api_keys_asks_for_one(browser, gdpr):
         context.close()
     # The browser logs the first 401 as a failed resource load; nothing else may go wrong.
     assert [p for p in problems if "401" not in p] == []
+
+
+def test_a_pdf_uploaded_on_the_page_is_added_and_chosen(browser, gdpr, tmp_path):
+    from tests.pdf_fixtures import paged_pdf
+
+    settings = gdpr.model_copy(update={"home": tmp_path / "upload-home"})
+    pdf = paged_pdf(tmp_path / "handbook.pdf")
+    with http_server(settings) as url:
+        context, page, problems = open_page(browser, url)
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.set_input_files("#upload", str(pdf))
+        page.wait_for_selector("#upload-status:has-text('Added')", timeout=240_000)
+        screenshot(page, "web-6-upload")
+        chosen = page.eval_on_selector("#corpus", "select => select.value")
+        context.close()
+    assert chosen == "handbook" and problems == []

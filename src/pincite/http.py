@@ -212,14 +212,16 @@ class AccessLog:
 class BodyLimit:
     """Refuse request bodies over `limit` bytes with 413, declared or streamed (pure ASGI)."""
 
-    def __init__(self, app, limit: int):
-        self.app, self.limit = app, limit
+    def __init__(self, app, limit: int, uploads: int | None = None):
+        self.app, self.limit, self.uploads = app, limit, uploads or limit
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
             return await self.app(scope, receive, send)
+        # A PDF upload is larger than any question; it has its own limit.
+        limit = self.uploads if scope.get("path") == UPLOAD_PATH else self.limit
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
             return await self._too_large(scope, receive, send)
         body, more = b"", True
         while more:
@@ -228,7 +230,7 @@ class BodyLimit:
                 return
             body += message.get("body", b"")
             more = message.get("more_body", False)
-            if len(body) > self.limit:
+            if len(body) > limit:
                 return await self._too_large(scope, receive, send)
         replayed = False
 
@@ -253,6 +255,9 @@ def _error(status: int, code: str, message: str, headers: dict | None = None) ->
 
 # -- the app ----------------------------------------------------------------------------------
 
+UPLOAD_PATH = "/corpora/pdf"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The ASGI app of `pincite serve`: API, page and static files over one Settings."""
     settings = settings or load_settings()
@@ -268,7 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              429: {"model": schemas.Error}})
     app.state.settings, app.state.guard, app.state.access = settings, guard, access
     _add_handlers(app)
-    app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_request_bytes, uploads=settings.max_upload_bytes)
     app.add_middleware(AccessLogMiddleware, access=access, guard=guard)
     _add_api_routes(app, settings, guard)
     _add_page_routes(app)
@@ -405,6 +410,17 @@ def _add_api_routes(app: FastAPI, settings: Settings, guard: Guard) -> None:
     async def provision(provision_id: str):
         """One provision by id (`gdpr/en/art-33.par-1`): label, title, full text, link, version."""
         return JSONResponse(await workers.run("read", service.get_provision, provision_id, settings))
+
+    @app.post(UPLOAD_PATH, status_code=201, dependencies=checked, tags=["corpora"])
+    async def upload_pdf(request: Request,
+                         filename: Annotated[str, Query(min_length=5, max_length=200, description="e.g. handbook.pdf")],
+                         name: Annotated[str | None, Query(pattern=schemas.CORPUS_NAME)] = None,
+                         lang: Annotated[str, Query(pattern=schemas.LANG_CODE)] = "en"):
+        """Add a PDF (the request body, `application/pdf`) as a corpus, as `pincite corpus add-pdf` does:
+        one provision per rule id for a rulebook, otherwise one per page, cited `file, p. N`."""
+        data = await request.body()
+        return JSONResponse(await workers.run("answer", service.upload_pdf, filename, data, settings,
+                                              name=name, lang=lang), status_code=201)
 
     @app.post("/ask", response_model=schemas.Answer, tags=["answers"],
               responses={200: {"content": {"text/event-stream": {}},

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 from .catalog import check_lang, corpus_spec
 from .embed import embedder_from_settings
@@ -96,7 +98,7 @@ def index_corpus(name: str, lang: str, settings: Settings, *, rebuild: bool = Fa
 
     from .index import build_index, ensure_index
 
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     store = open_store(settings)
     embedder = embedder_from_settings(settings)
@@ -165,7 +167,7 @@ def corpus_profile(name: str, lang: str, settings: Settings):
     """What a corpus mentions, for the relevance gate (computed once per loaded index)."""
     from .gate import profile_for
 
-    spec = corpus_spec(name)
+    spec = corpus_spec(name, settings)
     s = searcher(spec.name, lang, settings)
     return profile_for(spec.name, lang, s.provisions, spec.celex, spec.title)
 
@@ -389,3 +391,31 @@ def search_document(query: str, settings: Settings, *, corpus: str = "gdpr", lan
     result = search(query, settings, corpus=spec.name, lang=lang, k=k, mode=mode)
     return {"query": result.query, "corpus": spec.name, "lang": resolve_lang(spec.name, lang, settings),
             "mode": result.mode, "hits": [hit_json(h) for h in result.hits]}
+
+
+def upload_pdf(filename: str, data: bytes, settings: Settings, *, name: str | None = None,
+               lang: str = "en") -> dict:
+    """A PDF sent through the web page or the API: kept under the data dir, then added exactly
+    as `pincite corpus add-pdf` adds a file. A failure leaves neither the file nor a corpus."""
+    from .acts import add_pdf
+    from .errors import ConfigError, SourceError
+
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(filename).name).strip(".-")
+    if not safe.lower().endswith(".pdf") or len(safe) < 5:
+        raise ConfigError(f"{filename!r} is not a PDF file name — upload a file ending in .pdf")
+    folder = settings.home / "uploads"
+    folder.mkdir(parents=True, exist_ok=True)
+    path, tmp = folder / safe, folder / f".{safe}.tmp"
+    existed = path.exists()
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    try:
+        added = add_pdf(path, settings, name=name, lang=lang)
+    except Exception as exc:
+        if not existed:
+            path.unlink(missing_ok=True)
+        if isinstance(exc, SourceError):  # a bad upload is the sender's to fix, not an unreachable source
+            raise ConfigError(str(exc)) from exc
+        raise
+    return {"name": added.spec.name, "lang": lang, "document": added.spec.document, "new": added.new,
+            "counts": added.info.counts}

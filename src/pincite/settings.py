@@ -119,6 +119,9 @@ class Settings(BaseSettings):
                     "else the API key, else the client address.",
     )
     session_hours: float = Field(default=24.0, gt=0, description="Hours a session and its question count last.")
+    max_upload_bytes: int = Field(
+        default=20_000_000, ge=1024, description="Largest PDF accepted by POST /corpora/pdf (the page's upload)."
+    )
     max_request_bytes: int = Field(
         default=16_384, ge=1024, description="Largest HTTP request body accepted; larger ones get 413."
     )

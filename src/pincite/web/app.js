@@ -444,8 +444,30 @@ async function start() {
     $("keybar").hidden = true;
     loadCorpora();
   });
+  $("upload").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (file) uploadPdf(file);
+    event.target.value = "";
+  });
   renderThreads();
   await loadCorpora();
+}
+
+// A PDF sent here reaches the same code as `pincite corpus add-pdf`; it is then chosen.
+async function uploadPdf(file) {
+  const status = $("upload-status");
+  status.textContent = `Adding ${file.name}…`;
+  const response = await fetch(`/corpora/pdf?filename=${encodeURIComponent(file.name)}`, {
+    method: "POST", body: file, headers: headers({ "Content-Type": "application/pdf", Accept: "application/json" }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    status.textContent = `Not added: ${apiError(response, body).message}`;
+    return;
+  }
+  status.textContent = `Added ${body.document} as “${body.name}”.`;
+  await loadCorpora();
+  choose(body.name, body.lang);
 }
 
 async function loadCorpora() {
