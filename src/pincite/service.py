@@ -26,6 +26,21 @@ class SearchResult:
     hits: list[Hit]
 
 
+_stores = threading.local()
+
+
+def _thread_store(settings: Settings):
+    """One store connection per thread and index file: every search checks the index identity,
+    and opening SQLite (and its migrations) on each one cost more than the check itself."""
+    stores = getattr(_stores, "by_path", None)
+    if stores is None:
+        stores = _stores.by_path = {}
+    path = str(settings.index_path)
+    if path not in stores:
+        stores[path] = open_store(settings)
+    return stores[path]
+
+
 def searcher(name: str, lang: str, settings: Settings) -> Searcher:
     """A loaded index, kept for the life of the process; reloaded when its identity changes."""
     spec = corpus_spec(name, settings)
@@ -33,7 +48,7 @@ def searcher(name: str, lang: str, settings: Settings) -> Searcher:
     embedder = embedder_from_settings(settings)
     cache_key = (str(settings.index_path), index_key(spec.name, lang), embedder.identity)
     cached = _searchers.get(cache_key)
-    store = open_store(settings)
+    store = _thread_store(settings)
     if cached is not None and store.identity(cached.index.identity.key) == cached.index.identity:
         return cached
     with _load_lock:  # concurrent first requests (HTTP, MCP) build and load an index once

@@ -7,6 +7,7 @@ A PostgreSQL + pgvector store implements the same `Store` protocol.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -116,7 +117,7 @@ class SQLiteStore:
     def replace_index(self, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
                       vectors: np.ndarray) -> None:
         key = identity.key
-        hashes = [_sha(u.text) for u in units]
+        hashes = [text_hash(u.text) for u in units]
         with self._transaction():
             for table in ("indexes", "provisions", "units"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
@@ -173,14 +174,9 @@ class _Transaction:
         return False
 
 
-def _sha(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def text_hash(text: str) -> str:
-    return _sha(text)
+    """What identifies an embedded text in the vector cache."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _now() -> str:
