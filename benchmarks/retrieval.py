@@ -57,15 +57,13 @@ def time_builds(home: Path) -> dict:
     return report
 
 
-def warm_latency(settings, questions: list[dict]) -> dict:
-    from pincite.service import search
-
+def warm_latency(service, questions: list[dict]) -> dict:
     for q in questions[:3]:  # load every index and the model first
-        search(q["question"], settings, corpus=q["corpus"], lang=q.get("lang"), k=10)
+        service.search(q["question"], corpus=q["corpus"], lang=q.get("lang"), k=10)
     times = []
     for q in questions:
         started = time.perf_counter()
-        search(q["question"], settings, corpus=q["corpus"], lang=q.get("lang"), k=10)
+        service.search(q["question"], corpus=q["corpus"], lang=q.get("lang"), k=10)
         times.append((time.perf_counter() - started) * 1000)
     return {"n": len(times), "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2)}
 
@@ -93,9 +91,9 @@ def chunks(text: str, size: int = 1500, overlap: int = 200) -> list[tuple[int, i
 def naive_baseline(settings, questions: list[dict]) -> dict:
     """Fixed 1500-character chunks with 200 overlap over each act's text, dense search with the
     same embedder; a chunk hits when any provision it overlaps hits the gold label (generous)."""
-    from pincite.corpus import load_provisions
-    from pincite.embed import embedder_from_settings
-    from pincite.evaluate import metrics, rank_of
+    from pincite.corpus.build import load_provisions
+    from pincite.evaluate.retrieval import metrics, rank_of
+    from pincite.index.embed import embedder_from_settings
 
     embedder = embedder_from_settings(settings)
     indexes = {}
@@ -121,10 +119,10 @@ def naive_baseline(settings, questions: list[dict]) -> dict:
     return metrics(rows)
 
 
-def system_quality(settings, questions: list[dict]) -> dict:
-    from pincite.evaluate import evaluate_retrieval
+def system_quality(service, questions: list[dict]) -> dict:
+    from pincite.evaluate.retrieval import evaluate_retrieval
 
-    report = evaluate_retrieval(questions, settings)
+    report = evaluate_retrieval(questions, service)
     return {key: report[key] for key in ("n", "hit@1", "hit@5", "mrr")}
 
 
@@ -135,17 +133,19 @@ def main() -> None:
     args = parser.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="pincite-bench-"))
     os.environ["PINCITE_HOME"] = str(home)
-    from pincite.evaluate import load_questions
+    from pincite.evaluate.retrieval import load_questions
+    from pincite.service import Pincite
     from pincite.settings import load_settings
 
     settings = load_settings()
+    service = Pincite(settings)
     questions = [q for f in QUESTION_FILES for q in load_questions(f) if q["answerable"]]
     report = {"index_build": time_builds(home)}
     report["cold_search"] = cold_search(home)
-    report["warm_search"] = warm_latency(settings, questions)
+    report["warm_search"] = warm_latency(service, questions)
     # One process searching all four indexes (GDPR + AI Act, en + it), model loaded.
     report["warm_search"]["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    report["ours"] = system_quality(settings, questions)
+    report["ours"] = system_quality(service, questions)
     report["naive_1500_200"] = naive_baseline(settings, questions)
     report["ratio"] = {key: round(report["ours"][key] / max(report["naive_1500_200"][key], 1e-9), 2)
                        for key in ("hit@1", "mrr")}

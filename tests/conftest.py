@@ -47,7 +47,7 @@ def indexed(tmp_path_factory):
     """
     need_shared(CORPORA)
     need_shared(MODEL)
-    from pincite.index import ensure_index
+    from pincite.index.build import ensure_index
     from pincite.settings import load_settings
 
     home = tmp_path_factory.mktemp("indexed-home")
@@ -61,3 +61,18 @@ def indexed(tmp_path_factory):
         return settings
 
     return get
+
+
+_SERVICES: dict[int, tuple] = {}
+
+
+def service_for(settings, **parts):
+    """The service over these settings, one per settings object for the session (loaded indexes
+    are reused, as a server reuses them); with parts (a scripted llm, a store), a new one."""
+    from pincite.service import Pincite
+
+    if parts:
+        return Pincite(settings, **parts)
+    if id(settings) not in _SERVICES:
+        _SERVICES[id(settings)] = (settings, Pincite(settings))  # the settings kept alive: ids stay unique
+    return _SERVICES[id(settings)][1]

@@ -20,7 +20,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 @contextmanager
 def http_server(settings):
     """`pincite serve`'s app over `settings`, on a free loopback port; yields its base URL."""
-    from pincite.http import bind, create_app, server, url_of
+    from pincite.surfaces.http.app import bind, create_app, server, url_of
 
     sock = bind("127.0.0.1", 0)
     srv = server(create_app(settings), sock)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pincite.analysis import fold, tokenize
+from pincite.index.analysis import fold, tokenize
 
 
 @pytest.mark.parametrize("token", ["6(1)(a)", "83(5)", "10^25", "2016/679", "fc-5.2.6"])

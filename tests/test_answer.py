@@ -11,11 +11,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pincite import asklog, service, threads
-from pincite.answer import quotes, top_points
+from pincite.answer.extractive import quotes
+from pincite.citations import top_points
 from pincite.provisions import Provision
-from pincite.verify import quoted_faithfully
-from tests.conftest import CORPORA, MODEL
+from pincite.service import history
+from pincite.verify.check import quoted_faithfully
+from tests.conftest import CORPORA, MODEL, service_for
 
 SHAPE = {"outcome", "reason", "answer", "sentences", "citations", "corpus", "notice", "thread", "run"}
 
@@ -32,8 +33,7 @@ def ai_act_it(indexed):
 
 @pytest.fixture(scope="module")
 def breach(gdpr):
-    return service.ask("How quickly must a controller notify a personal data breach to the supervisory authority?",
-                       gdpr, corpus="gdpr")
+    return service_for(gdpr).ask("How quickly must a controller notify a personal data breach to the supervisory authority?", corpus="gdpr")
 
 
 def cited(document: dict) -> list[str]:
@@ -88,31 +88,29 @@ def test_answer_text_ends_each_sentence_with_its_citation(breach):
 
 
 def test_a_definition_is_answered_from_its_own_provision(gdpr):
-    document = service.ask("What does 'pseudonymisation' mean?", gdpr, corpus="gdpr")
+    document = service_for(gdpr).ask("What does 'pseudonymisation' mean?", corpus="gdpr")
     assert cited(document)[0] == "Article 4(5)"
 
 
 def test_a_named_provision_is_quoted(gdpr):
-    document = service.ask("What does Article 17(1) provide?", gdpr, corpus="gdpr")
+    document = service_for(gdpr).ask("What does Article 17(1) provide?", corpus="gdpr")
     assert cited(document)[0] == "Article 17(1)"
 
 
 def test_a_point_is_quoted_with_its_lead_in_and_cited_as_a_point(gdpr):
-    document = service.ask("Which principle requires personal data to be processed with appropriate security, "
-                           "including protection against accidental loss, destruction or damage?", gdpr,
-                           corpus="gdpr")
+    document = service_for(gdpr).ask("Which principle requires personal data to be processed with appropriate security, "
+                           "including protection against accidental loss, destruction or damage?", corpus="gdpr")
     first = document["sentences"][0]
     assert (first["citations"], first["text"][:23]) == (["Article 5(1)(f)"], "Personal data shall be:")
 
 
 def test_an_italian_question_is_answered_from_the_italian_text(ai_act_it):
-    document = service.ask("Entro quanti giorni il fornitore deve segnalare un incidente grave alle autorità?",
-                           ai_act_it, corpus="ai-act", lang="it")
+    document = service_for(ai_act_it).ask("Entro quanti giorni il fornitore deve segnalare un incidente grave alle autorità?", corpus="ai-act", lang="it")
     assert document["outcome"] == "answered" and document["citations"][0]["id"].startswith("ai-act/it/")
 
 
 def test_italian_citations_are_written_in_the_instruments_style(ai_act_it):
-    document = service.ask("Quali pratiche di IA sono vietate?", ai_act_it, corpus="ai-act", lang="it")
+    document = service_for(ai_act_it).ask("Quali pratiche di IA sono vietate?", corpus="ai-act", lang="it")
     assert document["citations"][0]["label_local"].startswith("Articolo ")
 
 
@@ -120,7 +118,7 @@ def test_italian_citations_are_written_in_the_instruments_style(ai_act_it):
 
 @pytest.fixture(scope="module")
 def other_act(ai_act_it):
-    return service.ask("Cosa prevede il GDPR sul consenso dei minori?", ai_act_it, corpus="ai-act", lang="it")
+    return service_for(ai_act_it).ask("Cosa prevede il GDPR sul consenso dei minori?", corpus="ai-act", lang="it")
 
 
 def test_a_question_about_another_act_is_refused(other_act):
@@ -140,24 +138,22 @@ def test_a_refusal_names_what_was_outside(other_act):
 
 
 def test_a_question_about_an_enforcement_event_is_refused(gdpr):
-    document = service.ask("How much did the Dutch authority fine Uber for late breach notification?", gdpr,
-                           corpus="gdpr")
+    document = service_for(gdpr).ask("How much did the Dutch authority fine Uber for late breach notification?", corpus="gdpr")
     assert document["reason"] in ("outside_corpus", "outside_law")
 
 
 def test_a_question_about_who_holds_an_office_now_is_refused(gdpr):
-    document = service.ask("Who is currently the chair of the board of supervisory authorities?", gdpr,
-                           corpus="gdpr")
+    document = service_for(gdpr).ask("Who is currently the chair of the board of supervisory authorities?", corpus="gdpr")
     assert document["reason"] == "outside_law"
 
 
 def test_an_off_topic_question_is_below_the_floor(gdpr):
-    document = service.ask("What is the best oven temperature for baking sourdough bread?", gdpr, corpus="gdpr")
+    document = service_for(gdpr).ask("What is the best oven temperature for baking sourdough bread?", corpus="gdpr")
     assert document["reason"] == "below_floor"
 
 
 def test_an_empty_question_is_refused(gdpr):
-    assert service.ask("   ", gdpr, corpus="gdpr")["reason"] == "empty_question"
+    assert service_for(gdpr).ask("   ", corpus="gdpr")["reason"] == "empty_question"
 
 
 def test_a_refusal_has_the_agreed_shape_plus_coverage(other_act):
@@ -167,54 +163,53 @@ def test_a_refusal_has_the_agreed_shape_plus_coverage(other_act):
 # -- the ask log and threads -----------------------------------------------------------------
 
 def test_the_ask_log_records_question_hits_and_outcome(gdpr, breach):
-    row = next(r for r in asklog.recent(gdpr, 50) if r["question"].startswith("How quickly must a controller"))
+    row = next(r for r in history.recent(gdpr, 50) if r["question"].startswith("How quickly must a controller"))
     scores = {hit["id"]: hit["score"] for hit in row["retrieved"]}
     assert (row["outcome"], row["mode"], scores["gdpr/en/art-33.par-1"] > 0) == ("answered", "extractive", True)
 
 
 def test_old_log_rows_are_pruned_on_the_next_write(gdpr):
-    db = asklog.connect(gdpr)
+    db = history.connect(gdpr)
     old = (datetime.now(UTC) - timedelta(days=gdpr.ask_log_days + 1)).isoformat(timespec="seconds")
     with db:
         db.execute("INSERT INTO asks (at, corpus, lang, question, retrieved, outcome, mode) "
                    "VALUES (?, 'gdpr', 'en', 'an old question', '[]', 'refused', 'extractive')", (old,))
     db.close()
-    service.ask("Who may lodge a complaint with a supervisory authority?", gdpr, corpus="gdpr")
-    assert not [r for r in asklog.recent(gdpr, 500) if r["question"] == "an old question"]
+    service_for(gdpr).ask("Who may lodge a complaint with a supervisory authority?", corpus="gdpr")
+    assert not [r for r in history.recent(gdpr, 500) if r["question"] == "an old question"]
 
 
 def test_logging_can_be_turned_off(gdpr):
     quiet = gdpr.model_copy(update={"ask_log": False})
-    service.ask("Does the right to erasure apply to archiving in the public interest?", quiet, corpus="gdpr")
-    assert not [r for r in asklog.recent(gdpr, 500) if r["question"].startswith("Does the right to erasure apply")]
+    service_for(quiet).ask("Does the right to erasure apply to archiving in the public interest?", corpus="gdpr")
+    assert not [r for r in history.recent(gdpr, 500) if r["question"].startswith("Does the right to erasure apply")]
 
 
 def test_with_logging_off_no_thread_is_started(gdpr):
     quiet = gdpr.model_copy(update={"ask_log": False})
-    assert service.ask("Who is a controller?", quiet, corpus="gdpr")["thread"] is None
+    assert service_for(quiet).ask("Who is a controller?", corpus="gdpr")["thread"] is None
 
 
 def test_a_thread_keeps_its_turns(gdpr):
-    first = service.ask("When must a controller carry out a data protection impact assessment?", gdpr,
-                        corpus="gdpr", thread="dpia-thread")
-    service.ask("And who must it consult?", gdpr, corpus="gdpr", thread=first["thread"])
-    assert [t["question"] for t in threads.history(gdpr, "dpia-thread")] == [
+    first = service_for(gdpr).ask("When must a controller carry out a data protection impact assessment?", corpus="gdpr", thread="dpia-thread")
+    service_for(gdpr).ask("And who must it consult?", corpus="gdpr", thread=first["thread"])
+    assert [t["question"] for t in history.history(gdpr, "dpia-thread")] == [
         "When must a controller carry out a data protection impact assessment?", "And who must it consult?"]
 
 
 def test_a_short_follow_up_without_a_model_is_searched_with_the_previous_question(gdpr):
-    service.ask("What must a processing agreement with a processor contain?", gdpr, corpus="gdpr", thread="dpa-t")
-    follow = service.ask("And sub-processors?", gdpr, corpus="gdpr", thread="dpa-t")
+    service_for(gdpr).ask("What must a processing agreement with a processor contain?", corpus="gdpr", thread="dpa-t")
+    follow = service_for(gdpr).ask("And sub-processors?", corpus="gdpr", thread="dpa-t")
     assert follow["run"]["rewritten"] == "What must a processing agreement with a processor contain? And sub-processors?"
 
 
 def test_a_bad_thread_id_is_a_clear_error(gdpr):
     with pytest.raises(Exception, match="thread id"):
-        service.ask("What is consent?", gdpr, corpus="gdpr", thread="../../etc")
+        service_for(gdpr).ask("What is consent?", corpus="gdpr", thread="../../etc")
 
 
 def test_log_database_has_the_migrations_table(gdpr):
-    db = sqlite3.connect(asklog.log_path(gdpr))
+    db = sqlite3.connect(history.log_path(gdpr))
     assert [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY name")] == ["001_threads", "002_asks"]
 
 

@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 
-from pincite.catalog import Expected
-from pincite.checks import check_parse, corpus_counts
+from pincite.corpus.checks import check_parse, corpus_counts
+from pincite.corpus.formats.eurlex import parse_eurlex
+from pincite.corpus.result import Act
 from pincite.errors import CorpusCheckError
-from pincite.eurlex import Act, parse_eurlex
+from pincite.sources.catalog import Expected
 from tests.markup_builder import FINAL, article, document, p, paragraph, point, recital
 
 ACT = Act("test", "en", "32099R0001", "https://eur-lex.example/act", "0" * 64)

@@ -32,7 +32,7 @@ def test_show_builds_on_first_use_and_prints_the_provision(env):
 
 def test_show_json_is_one_document(env):
     result = run("corpus", "show", "gdpr", "Art. 4(11)", "--json", env=env)
-    (provision,) = json.loads(result.stdout)
+    (provision,) = json.loads(result.stdout)["provisions"]
     assert (provision["id"], provision["kind"]) == ("gdpr/en/art-4.def-11", "definition")
 
 
@@ -94,7 +94,7 @@ def test_every_command_is_documented_in_the_readme():
 
     import typer.main
 
-    from pincite.cli import app
+    from pincite.surfaces.cli import app
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     group = typer.main.get_command(app)
@@ -105,3 +105,14 @@ def test_every_command_is_documented_in_the_readme():
             if words not in readme:
                 missing.append(words)
     assert missing == []
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("index", "gdpr", "--json"), "No such option: --json"),
+    (("search",), "Missing argument 'query'"),
+    (("nosuch",), "No such command 'nosuch'"),
+])
+def test_usage_errors_print_the_usage_and_exit_2_without_a_traceback(args, says):
+    result = run(*args)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert says in result.stderr and "Usage: pincite" in result.stderr and "Traceback" not in result.stderr

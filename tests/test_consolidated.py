@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from pincite.checks import check_parse, corpus_counts
-from pincite.consolidated import is_consolidated, parse_consolidated
-from pincite.eurlex import Act, parse_eurlex
+from pincite.corpus.checks import check_parse, corpus_counts
+from pincite.corpus.formats.consolidated import is_consolidated, parse_consolidated
+from pincite.corpus.formats.eurlex import parse_eurlex
+from pincite.corpus.result import Act
 from tests.conftest import CORPORA, need_shared
 
 

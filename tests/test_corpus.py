@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from pincite import corpus
-from pincite.checks import check_parse, corpus_counts
+from pincite.corpus import build as corpus
+from pincite.corpus.checks import check_parse, corpus_counts
+from pincite.corpus.formats.eurlex import parse_eurlex
+from pincite.corpus.result import Act
 from pincite.errors import NotFoundError, ParseError, SourceError
-from pincite.eurlex import Act, parse_eurlex
 from pincite.settings import load_settings
 
 EXPECTED = {

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pincite.embed import DEFAULT_MODEL, Embedder, _load
 from pincite.errors import ConfigError
+from pincite.index.embed import DEFAULT_MODEL, _load
+from pincite.index.embed import ModelEmbedder as Embedder
 from tests.conftest import MODEL, need_shared
 
 TEXTS = ["How quickly must a personal data breach be notified?",
@@ -51,7 +52,7 @@ def test_missing_model_directory_is_a_clear_error(tmp_path):
 
 
 def test_token_batches_keep_long_texts_in_small_batches():
-    from pincite.embed import token_batches
+    from pincite.index.embed import token_batches
 
     texts = ["short"] * 40 + ["x" * 4000] * 20
     sizes = [len(b) for b in token_batches(texts, batch_size=32, max_length=256, budget=2048)]

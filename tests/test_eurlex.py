@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pincite.corpus.formats.eurlex import parse_eurlex
+from pincite.corpus.result import Act
 from pincite.errors import ParseError
-from pincite.eurlex import Act, parse_eurlex
 from tests.markup_builder import (
     NBSP,
     annex,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pincite.gate import (
+from pincite.answer.gate import (
     asks_for_number,
     build_profile,
     check,
@@ -14,7 +14,8 @@ from pincite.gate import (
     own_aliases,
 )
 from pincite.provisions import Provision
-from pincite.retrieve import Hit
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.query import analyse
 
 
 def prov(label: str, text: str, title: str = "") -> Provision:
@@ -35,6 +36,10 @@ CORPUS = [
 ]
 PROFILE = build_profile("ai-act", "en", CORPUS, own_act_number("32024R1689"),
                         own_aliases("ai-act", "Artificial Intelligence Act (EU) 2024/1689"))
+
+
+def q(text: str, lang: str = "en"):
+    return analyse(text, lang)
 
 
 def hit(p: Provision, dense: float, exact: bool = False) -> Hit:
@@ -163,37 +168,37 @@ def test_how_long_does_not_ask_for_a_number():
 # -- the gate -----------------------------------------------------------------------------
 
 def test_no_hits_is_refused():
-    assert check("Anything?", [], PROFILE).reason == "no_hits"
+    assert check(q("Anything?"), [], PROFILE).reason == "no_hits"
 
 
 def test_a_close_match_passes():
-    assert check("What fines apply to non-compliance for the preceding financial year?",
+    assert check(q("What fines apply to non-compliance for the preceding financial year?"),
                  [hit(CORPUS[3], 0.8)], PROFILE).ok
 
 
 def test_a_weak_match_is_below_the_floor():
-    assert check("What notice period applies to employment contracts?", [hit(CORPUS[1], 0.3)],
+    assert check(q("What notice period applies to employment contracts?"), [hit(CORPUS[1], 0.3)],
                  PROFILE).reason == "below_floor"
 
 
 def test_a_named_provision_skips_the_floor():
-    assert check("What does Article 26(1) say?", [hit(CORPUS[1], 0.0, exact=True)], PROFILE).ok
+    assert check(q("What does Article 26(1) say?"), [hit(CORPUS[1], 0.0, exact=True)], PROFILE).ok
 
 
 def test_names_are_checked_before_the_floor():
-    assert check("What fines did OpenAI pay for non-compliance?", [hit(CORPUS[3], 0.9)],
+    assert check(q("What fines did OpenAI pay for non-compliance?"), [hit(CORPUS[3], 0.9)],
                  PROFILE).reason == "outside_corpus"
 
 
 def test_a_number_question_without_numbers_in_the_evidence_is_refused():
-    assert check("How many technical measures must deployers of high-risk AI systems take?",
+    assert check(q("How many technical measures must deployers of high-risk AI systems take?"),
                  [hit(CORPUS[1], 0.9)], PROFILE).reason == "no_value"
 
 
 def test_a_number_question_with_numbers_in_the_evidence_passes():
-    assert check("How much can the fines for non-compliance reach?", [hit(CORPUS[3], 0.9)], PROFILE).ok
+    assert check(q("How much can the fines for non-compliance reach?"), [hit(CORPUS[3], 0.9)], PROFILE).ok
 
 
 def test_names_are_not_compared_across_languages():
-    assert check("What fines did OpenAI pay for non-compliance?", [hit(CORPUS[3], 0.9)], PROFILE,
+    assert check(q("What fines did OpenAI pay for non-compliance?"), [hit(CORPUS[3], 0.9)], PROFILE,
                  names=False).reason != "outside_corpus"

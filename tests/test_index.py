@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pincite.embed import embedder_from_settings
-from pincite.index import ensure_index, open_store, provision_units, settings_hash
+from pincite.index.build import ensure_index
+from pincite.index.embed import embedder_from_settings
+from pincite.index.store import store_from_settings as open_store
+from pincite.index.units import provision_units, settings_hash
 from pincite.provisions import Provision
 
 
@@ -34,7 +36,7 @@ def test_changed_settings_rebuild_and_embed_only_new_texts(indexed):
     store = open_store(settings)
     old = store.identity("gdpr/en")
     new = ensure_index("gdpr", "en", settings, store, embedder)
-    units = len(store.load_index("gdpr/en").units)
+    units = len(store.units("gdpr/en"))
     # Restore the shared index for other tests (vectors are cached: nothing is embedded again).
     ensure_index("gdpr", "en", indexed("gdpr"), store)
     assert new.settings_hash != old.settings_hash and 0 < embedder.texts < units

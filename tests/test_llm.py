@@ -15,11 +15,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from pincite import service
-from pincite.answer import SYSTEM_ANSWER, SYSTEM_REWRITE
+from pincite.answer.generate import SYSTEM_ANSWER, SYSTEM_REWRITE
+from pincite.answer.llm import LLM, LLMConfig, parse_spec, price
+from pincite.answer.llm.base import sdk
 from pincite.errors import ConfigError
-from pincite.llm import LLM, LLMConfig, _sdk, parse_spec, price
-from tests.conftest import CORPORA, MODEL
+from tests.conftest import CORPORA, MODEL, service_for
 
 pytest.importorskip("openai", reason="the openai SDK is in the dev extra: pip install -e '.[dev]'")
 pytest.importorskip("anthropic", reason="the anthropic SDK is in the dev extra: pip install -e '.[dev]'")
@@ -134,7 +134,7 @@ def ask(gdpr, server, sleeps):
     def run(question: str = BREACH, provider: str = "openai", **options) -> dict:
         llm = model(server, sleeps, provider, **options)
         opened.append(llm)
-        return service.ask(question, gdpr, corpus="gdpr", llm=llm)
+        return service_for(gdpr, llm=llm).ask(question, corpus="gdpr")
 
     yield run
     for llm in opened:
@@ -323,7 +323,7 @@ def test_tiny_backoff_from_settings_really_sleeps(gdpr, server, monkeypatch):
     settings = gdpr.model_copy(update={"llm": "openai:gpt-4.1-mini", "llm_base_url": f"{server.url}/v1",
                                        "llm_backoff": 0.001, "llm_backoff_max": 0.01, "ask_log": False})
     server.replies = [failed(429), said(GOOD)]
-    assert service.ask(BREACH, settings, corpus="gdpr")["outcome"] == "answered"
+    assert service_for(settings).ask(BREACH, corpus="gdpr")["outcome"] == "answered"
 
 
 # -- the Anthropic SDK ---------------------------------------------------------------------------
@@ -385,14 +385,14 @@ def test_provider_endpoint_is_remote():
 
 def test_missing_sdk_names_the_install_command():
     with pytest.raises(ConfigError, match="pip install"):
-        _sdk("pincite_no_such_sdk")
+        sdk("pincite_no_such_sdk")
 
 
 def test_missing_key_is_a_clear_error(gdpr, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("PINCITE_LLM_API_KEY", raising=False)
     with pytest.raises(ConfigError, match="OPENAI_API_KEY"):
-        service.ask(BREACH, gdpr.model_copy(update={"llm": "openai:gpt-4.1-mini"}), corpus="gdpr")
+        service_for(gdpr.model_copy(update={"llm": "openai:gpt-4.1-mini"})).ask(BREACH, corpus="gdpr")
 
 
 # -- a follow-up across two invocations -----------------------------------------------------------
@@ -466,10 +466,10 @@ def test_follow_up_evaluation_with_a_real_model(gdpr):
     settings = gdpr.model_copy(update={"llm": os.environ["PINCITE_TEST_LLM"], "ask_log": False})
     scores = {"as typed": 0, "rewritten": 0, "standalone": 0}
     for first, typed, standalone, gold in FOLLOW_UPS:
-        turn = service.ask(first, settings, corpus="gdpr")
-        for name, document in (("as typed", service.ask(typed, settings, corpus="gdpr")),
-                               ("rewritten", service.ask(typed, settings, corpus="gdpr", thread=turn["thread"])),
-                               ("standalone", service.ask(standalone, settings, corpus="gdpr"))):
+        turn = service_for(settings).ask(first, corpus="gdpr")
+        for name, document in (("as typed", service_for(settings).ask(typed, corpus="gdpr")),
+                               ("rewritten", service_for(settings).ask(typed, corpus="gdpr", thread=turn["thread"])),
+                               ("standalone", service_for(settings).ask(standalone, corpus="gdpr"))):
             scores[name] += any(hits(c["label"], gold) for c in document["citations"])
     print(f"follow-up evaluation ({len(FOLLOW_UPS)} pairs): {scores}", file=sys.stderr)
     assert scores["rewritten"] >= scores["as typed"]

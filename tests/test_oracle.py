@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+import dora_oracle as oracle
 import pytest
+from dora_oracle import Unit, compare_with_oracle, label, numbers, oracle_units
 
-from pincite import oracle
-from pincite.oracle import Unit, compare_with_oracle, label, numbers, oracle_units
 from pincite.provisions import Provision
 from tests.conftest import CORPORA, need_shared
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pincite.catalog import CorpusSpec
 from pincite.citations import find_citations, parse_label
+from pincite.corpus.formats.pages import document_name, parse_pages
 from pincite.errors import ParseError
-from pincite.pages import document_name, parse_pages
+from pincite.sources.catalog import CorpusSpec
 from tests.pdf_fixtures import paged_pdf, scanned_pdf
 
 SPEC = CorpusSpec("handbook", "", "", "", langs=frozenset({"en"}), format="pages", document="handbook.pdf")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pincite.corpus.formats.pdftext import has_text, read_pdf
 from pincite.errors import ParseError
-from pincite.pdftext import has_text, read_pdf
 from tests.pdf_fixtures import paged_pdf, rulebook_pdf, scanned_pdf
 
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import hashlib
 import re
 
-import numpy as np
 import pytest
+from pdpa_agreement import agreement
 
-from pincite.catalog import NAMED
-from pincite.index import provision_units
-from pincite.pdpa import agreement, parse_thai_statute
-from pincite.retrieve import Searcher
+from pincite.corpus.formats.thai_statute import parse_thai_statute
+from pincite.retrieve.search import Searcher
 from pincite.settings import load_settings
-from pincite.store import IndexIdentity, LoadedIndex
+from pincite.sources.catalog import NAMED
+from pincite.testing import keyword_searcher
 from tests.conftest import CORPORA, need_shared
 
 PDF = CORPORA / "pdpa" / "th.pdf"
@@ -98,9 +97,7 @@ def test_character_agreement_with_the_independent_transcription(pdpa):
 
 
 def _bm25_searcher(provisions) -> Searcher:
-    units = [u for p in provisions for u in provision_units(p, load_settings())]
-    identity = IndexIdentity("pdpa/th", "x", "none", "x")
-    return Searcher(LoadedIndex(identity, provisions, units, np.zeros((len(units), 4), np.float32)), None, "th")
+    return keyword_searcher(provisions, load_settings(), "th")
 
 
 def test_a_thai_question_finds_the_breach_section_by_keywords(pdpa):

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from pincite.catalog import CorpusSpec
+from pincite.corpus.formats.rulebook import parse_rulebook
 from pincite.errors import ConfigError, ParseError
-from pincite.index import provision_units
-from pincite.retrieve import Searcher
-from pincite.rulebook import parse_rulebook
+from pincite.index.build import provision_units
 from pincite.settings import load_settings
-from pincite.store import IndexIdentity, LoadedIndex
+from pincite.sources.catalog import CorpusSpec
+from pincite.testing import keyword_searcher
 from tests.pdf_fixtures import RULE_IDS, rulebook_pdf, scanned_pdf
 
 SPEC = CorpusSpec("fc", "", "FC module", "", langs=frozenset({"en"}), format="rulebook", document="fc.pdf")
@@ -96,10 +94,8 @@ def test_a_long_rule_is_indexed_item_by_item_under_its_id(rules):
 
 
 def test_a_rule_id_typed_in_the_question_is_retrieved_first(parsed):
-    units = [u for p in parsed.provisions for u in provision_units(p, load_settings())]
-    index = LoadedIndex(IndexIdentity("fc/en", "x", "none", "x"), parsed.provisions, units,
-                        np.zeros((len(units), 4), np.float32))
-    hits = Searcher(index, None, "en").search("How long must records under FC-1.2.3 be kept?", k=3, mode="bm25")
+    searcher = keyword_searcher(parsed.provisions, load_settings(), "en")
+    hits = searcher.search("How long must records under FC-1.2.3 be kept?", k=3, mode="bm25")
     assert (hits[0].provision.label, hits[0].exact) == ("FC-1.2.3", True)
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from pincite.catalog import NAMED, CorpusSpec
 from pincite.errors import SourceError
 from pincite.settings import load_settings
-from pincite.sources import Source, cached_source, fetch_source, read_bytes
+from pincite.sources.catalog import NAMED, CorpusSpec
+from pincite.sources.fetch import Source, cached_source, fetch_source, read_bytes
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 GDPR = NAMED["gdpr"]

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from pincite.errors import StoreError
+from pincite.index.store.sqlite import IndexIdentity, SQLiteStore, Unit
 from pincite.provisions import Provision
-from pincite.store import IndexIdentity, SQLiteStore, Unit
 
 
 def provision(n: int) -> Provision:
@@ -28,7 +28,7 @@ def fill(store: SQLiteStore, key: str, n: int, model: str = "m") -> IndexIdentit
 def test_round_trip(tmp_path):
     store = SQLiteStore(tmp_path / "i.sqlite")
     identity = fill(store, "t/en", 3)
-    loaded = store.load_index("t/en")
+    loaded = store.loaded("t/en")
     assert (loaded.identity, [u.provision_id for u in loaded.units], loaded.vectors.shape) == (
         identity, ["t/en/art-0", "t/en/art-1", "t/en/art-2"], (3, 4))
 
@@ -37,7 +37,7 @@ def test_replace_swaps_the_whole_index(tmp_path):
     store = SQLiteStore(tmp_path / "i.sqlite")
     fill(store, "t/en", 3)
     fill(store, "t/en", 2)
-    assert len(store.load_index("t/en").provisions) == 2
+    assert len(store.provisions("t/en")) == 2
 
 
 def test_failed_replace_leaves_the_old_index(tmp_path):
@@ -47,13 +47,13 @@ def test_failed_replace_leaves_the_old_index(tmp_path):
     with pytest.raises(IndexError):
         store.replace_index(IndexIdentity("t/en", "new", "m", "h"), [provision(0), provision(1)],
                             [Unit("t/en/art-0", "a", []), Unit("t/en/art-1", "b", [])], bad_vectors)
-    assert store.identity("t/en") == old and len(store.load_index("t/en").provisions) == 3
+    assert store.identity("t/en") == old and len(store.provisions("t/en")) == 3
 
 
 def test_vectors_are_cached_by_model_and_text(tmp_path):
     store = SQLiteStore(tmp_path / "i.sqlite")
     fill(store, "t/en", 2)
-    from pincite.store import text_hash
+    from pincite.index.store.sqlite import text_hash
 
     found = store.cached_vectors("m", [text_hash("text 1"), text_hash("unknown")])
     assert list(found) == [text_hash("text 1")] and found[text_hash("text 1")][1] == 1.0
@@ -61,7 +61,7 @@ def test_vectors_are_cached_by_model_and_text(tmp_path):
 
 def test_missing_index_says_how_to_build(tmp_path):
     with pytest.raises(StoreError, match="run: pincite index gdpr --lang en"):
-        SQLiteStore(tmp_path / "i.sqlite").load_index("gdpr/en")
+        SQLiteStore(tmp_path / "i.sqlite").provisions("gdpr/en")
 
 
 def test_corrupt_file_is_a_clear_error(tmp_path):

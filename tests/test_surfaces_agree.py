@@ -13,7 +13,7 @@ import anyio
 import httpx
 import pytest
 
-from pincite import service
+from tests.conftest import service_for
 from tests.live_server import chromium, env_for, http_server, mcp_http_server
 
 QUESTIONS = [
@@ -39,7 +39,7 @@ def settings(indexed):
 
 @pytest.fixture(scope="module")
 def expected(settings):
-    return [signature(service.ask(q, settings, corpus=c, lang=lang)) for c, lang, q in QUESTIONS]
+    return [signature(service_for(settings).ask(q, corpus=c, lang=lang)) for c, lang, q in QUESTIONS]
 
 
 def test_the_three_questions_are_a_fair_test(expected):
@@ -127,3 +127,60 @@ def test_web_page(settings, expected):
             card = page.wait_for_selector("article.answer[data-outcome]")
             got.append(card.evaluate(READ_CARD))
     assert [{**g, "citations": [tuple(c) for c in g["citations"]]} for g in got] == expected
+
+
+# -- the same document, not only the same citations ---------------------------------------
+
+SEARCH = {"query": "right to erasure of personal data", "corpus": "gdpr", "k": 3}
+SHOW = {"corpus": "pdpa", "label": "Section 26"}  # no language: the PDPA exists only in Thai
+ASK = {"question": "What must a notification of a personal data breach to the supervisory authority describe?",
+       "corpus": "gdpr"}
+
+
+def steady(document: dict) -> dict:
+    """An answer without what differs between two asks of the same question: its new thread id
+    and how long it took."""
+    return {**document, "thread": None, "run": {**document["run"], "latency_ms": None}}
+
+
+def cli_documents(settings) -> list[dict]:
+    def run(*args: str) -> dict:
+        done = subprocess.run([sys.executable, "-m", "pincite", *args, "--json"], capture_output=True, text=True,
+                              env=env_for(settings), timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    return [run("search", SEARCH["query"], "--corpus", SEARCH["corpus"], "-k", str(SEARCH["k"])),
+            run("corpus", "show", SHOW["corpus"], SHOW["label"]),
+            steady(run("ask", ASK["question"], "--corpus", ASK["corpus"]))]
+
+
+def http_documents(settings) -> list[dict]:
+    with http_server(settings) as url, httpx.Client(base_url=url, timeout=300) as client:
+        search = client.get("/search", params={"q": SEARCH["query"], "corpus": SEARCH["corpus"], "k": SEARCH["k"]})
+        show = client.get("/provisions", params=SHOW)
+        ask = client.post("/ask", json=ASK)
+    return [search.json(), show.json(), steady(ask.json())]
+
+
+def mcp_documents(settings) -> list[dict]:
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    server = StdioServerParameters(command=sys.executable, args=["-m", "pincite", "mcp"], env=env_for(settings))
+
+    async def run():
+        async with Client(server, read_timeout_seconds=300) as client:
+            search = await client.call_tool("search", {"query": SEARCH["query"], "corpus": SEARCH["corpus"],
+                                                       "k": SEARCH["k"]})
+            show = await client.call_tool("get_provision", SHOW)
+            ask = await client.call_tool("ask", ASK)
+            return [search.structured_content, show.structured_content, steady(ask.structured_content)]
+    return anyio.run(run)
+
+
+def test_cli_http_and_mcp_return_the_same_search_show_and_ask_documents(settings):
+    pytest.importorskip("mcp")
+    cli, http, mcp = cli_documents(settings), http_documents(settings), mcp_documents(settings)
+    assert cli[1]["provisions"][0]["label"] == "Section 26" and cli[0]["lang"] == "en"
+    assert cli == http == mcp

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pincite.analysis import tokenize
-from pincite.thai import repair_sara_am, segment, to_arabic, tokenize_thai
+from pincite.corpus.formats.thai_text import repair_sara_am, to_arabic
+from pincite.index.analysis import segment, tokenize, tokenize_thai
 
 
 def test_thai_numerals_become_arabic():

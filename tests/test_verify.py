@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pincite.provisions import Provision
-from pincite.verify import (
+from pincite.verify.check import (
     Sentence,
     missing_quantities,
     point_text,

@@ -1,3 +1,3 @@
-from .cli import main
+from pincite.surfaces.cli import main
 
 main()

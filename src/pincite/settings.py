@@ -8,12 +8,17 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Literal, get_args
 
 import platformdirs
 from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .errors import ConfigError
+from pincite.errors import ConfigError
+
+SearchMode = Literal["hybrid", "dense", "bm25"]
+SEARCH_MODES: tuple[str, ...] = get_args(SearchMode)
+AnswerMode = Literal["auto", "extractive", "llm"]
 
 
 def _default_home() -> Path:
@@ -60,7 +65,16 @@ class Settings(BaseSettings):
     index_sentences: bool = Field(
         default=False, description="Also index each sentence and point line of a provision on its own."
     )
-    search_mode: str = Field(default="hybrid", pattern="^(hybrid|dense|bm25)$", description="Default search mode.")
+    embedder: str = Field(
+        default="auto",
+        description="How embeddings are computed: onnx (onnxruntime on the local model directory), fastembed, "
+                    "or auto (onnx when embed_model_path holds a tokenizer.json, else fastembed).",
+    )
+    search_mode: SearchMode = Field(default="hybrid", description="Default search mode: hybrid, dense or bm25.")
+    reranker: str = Field(
+        default="none",
+        description="Second-stage reranker applied to the fused hits before exact lookup (none: off).",
+    )
 
     # The answer stage (pincite ask).
     llm: str | None = Field(
@@ -82,6 +96,11 @@ class Settings(BaseSettings):
         default=30.0, ge=0, description="Longest wait between retries, Retry-After included."
     )
     llm_max_tokens: int = Field(default=800, ge=64, description="Most tokens a model may write per call.")
+    answer_mode: AnswerMode = Field(
+        default="auto",
+        description="How answers are written: extractive (quotations, no model), llm (the model in `llm`), "
+                    "or auto (llm when a model is configured, else extractive).",
+    )
     answer_k: int = Field(default=6, ge=1, le=20, description="Provisions retrieved as evidence for an answer.")
     ask_log: bool = Field(default=True, description="Log every question and its outcome under the data directory.")
     ask_log_days: int = Field(

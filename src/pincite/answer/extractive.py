@@ -1,0 +1,103 @@
+"""Extractive answers (the default, no model): the law's own sentences, each cited.
+
+The answer quotes whole sentences, or whole points prefixed by their lead-in, of the retrieved
+provisions that match the question best; never a lead-in alone or half a sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pincite.answer.gate import Profile
+from pincite.answer.result import Answer, distinct, refused
+from pincite.citations import joined, point_label, point_lines, point_text, strip_number, top_points
+from pincite.index.analysis import tokenize
+from pincite.provisions import Provision
+from pincite.retrieve.query import Query
+from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences
+
+QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
+WHOLE_QUOTE_CHARS = 1200  # a provision the question names is quoted whole when it is this short
+SECOND_QUOTE = 0.5  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A quotable piece of a provision: one whole sentence, or one whole point with its lead-in."""
+
+    label: str
+    text: str
+    provision: Provision
+    rank: int  # of the provision among the hits
+    provision_named: bool = False  # the question names the provision ('What does Article 17(1) say?')
+
+
+def quotes(provision: Provision, rank: int) -> list[Quote]:
+    """Every quotable piece of a provision: its whole sentences outside the points, and each
+    top-level point prefixed by its lead-in, so that it reads as the law reads. A definition
+    is quoted whole. A lead-in is never quoted alone (it is half a sentence)."""
+    if provision.kind == "definition":
+        body = [ln.strip() for ln in provision.text.splitlines()[1:]] or [provision.text]
+        return [Quote(provision.label, strip_number(" ".join(body)), provision, rank)]
+    out = [Quote(provision.label, s, provision, rank) for s in _whole_sentences(provision.text)]
+    for path in top_points(provision.text):
+        text = point_text(provision.text, path)
+        if text is not None:
+            out.append(Quote(point_label(provision.label, path), joined(text), provision, rank))
+    if not out:  # an annex item without points: the item with its lead-in
+        out = [Quote(provision.label, joined(provision.text), provision, rank)]
+    return out
+
+
+def _whole_sentences(text: str) -> list[str]:
+    """Sentences of the unnumbered lines at the top level: before the points, and after them
+    when a line starts a new sentence (a lower-case line ends the lead-in's sentence)."""
+    out = []
+    for number, (indent, marker, line) in enumerate(point_lines(text)):
+        if marker is not None or indent > 0 or (number and line.strip()[:1].islower()):
+            continue
+        for sentence in split_sentences(strip_number(line) if number == 0 else line):
+            if not sentence.rstrip().endswith((":", "—", "–", "-")):
+                out.append(sentence)
+    return out
+
+
+def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int = MAX_SENTENCES) -> Answer:
+    """Quote the best piece of each closely matching provision, best first, at most
+    `max_sentences`. A further provision is quoted only when it matches nearly as well as the
+    best one, so a clear question gets a short answer. When the question names provisions,
+    those are quoted (whole, when short) and nothing else."""
+    weights = _term_weights(query, profile)
+    ranked = []
+    for rank, hit in enumerate(distinct(hits)[:QUOTE_HITS]):
+        pieces = quotes(hit.provision, rank)
+        if hit.exact and len(hit.provision.text) <= WHOLE_QUOTE_CHARS:
+            pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]
+        scored = [(_coverage(q, weights, profile.lang), q) for q in pieces]
+        if scored:
+            coverage, best = max(scored, key=lambda pair: pair[0])
+            strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage)
+            ranked.append((strength, coverage, replace(best, provision_named=hit.exact)))
+    ranked.sort(key=lambda item: (not item[2].provision_named, -item[0]))  # named provisions first
+    if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
+        return refused("no_quote", "no sentence of the closest provisions shares a word with the question")
+    named = [q for _, _, q in ranked if q.provision_named]
+    chosen = named[:max_sentences] or [q for strength, _, q in ranked
+                                       if strength >= SECOND_QUOTE * ranked[0][0]][:max_sentences]
+    sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
+    return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
+
+
+def _term_weights(query: Query, profile: Profile) -> dict[str, float]:
+    """idf weight of each question term; the provisions the question names are left out (a
+    quote is about 'erasure', not about the words 'Article 17(1)')."""
+    rarest = max(profile.idf.values(), default=1.0)
+    return {t: profile.idf.get(t, rarest) for t in set(query.terms)}
+
+
+def _coverage(quote: Quote, weights: dict[str, float], lang: str) -> float:
+    """The idf-weighted share of the question's terms in the quote (or its provision's title)."""
+    if not weights:
+        return 0.0
+    found = set(tokenize(f"{quote.provision.title}\n{quote.text}", lang))
+    return sum(w for t, w in weights.items() if t in found) / sum(weights.values())

@@ -1,0 +1,364 @@
+"""The relevance gate: before any model is called, decide whether the corpus can answer.
+
+A single similarity threshold does not separate answerable from unanswerable questions (top-1
+cosine has an AUROC of about 0.8 on our sets), so the gate combines signals of different kinds,
+in this order:
+
+1. the question names something the corpus never mentions: another act ("GDPR" asked of the
+   AI Act, "Directive 2002/58/EC"), a case, an organisation, a country, a product, a year;
+2. the question asks for facts a statute never contains: what is so *now* (current office
+   holders, what is currently in force where) or what *happened* (fines imposed, rulings,
+   designations, signatures);
+3. the question asks for a number ('how many', 'what rate', 'quale aliquota') and none of the
+   closest provisions states one;
+4. retrieval found nothing close: dense top-1 similarity plus the share of the question's
+   content terms (idf-weighted) that the best hits contain, below a floor chosen with
+   `pincite eval abstention`.
+
+A question that names a provision of the corpus ('Article 17') skips the floor: exact lookup
+answers it. The rule is deliberately simple and general: it looks at the corpus, never at a
+list of our own questions' words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pincite.citations import find_citations
+from pincite.index.analysis import tokenize
+from pincite.index.keyword import robertson_idf
+from pincite.provisions import Provision
+from pincite.retrieve.query import Query
+from pincite.verify.check import quantities
+
+# Chosen with `pincite eval abstention` on evals/*.jsonl (docs in README, "Abstention").
+RELEVANCE_FLOOR = 0.75  # dense top-1 + COVERAGE_WEIGHT × coverage of the question by the top hits
+COVERAGE_WEIGHT = 0.5
+COVERAGE_HITS = 3  # coverage is the best of the top three hits: the best match is not always first
+CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
+MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
+
+
+@dataclass(frozen=True)
+class GateResult:
+    ok: bool
+    reason: str | None = None
+    detail: str = ""
+    signals: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a corpus mentions, for telling its own vocabulary from names it never uses."""
+
+    name: str
+    lang: str
+    words: frozenset[str]  # lower-case word forms (and their singular)
+    counts: dict[str, int]  # lower-case word → occurrences
+    capitalised: frozenset[str]  # words the corpus writes with a capital
+    acronyms: frozenset[str]  # upper-case tokens, and initials of recurring phrases (DPO, DPIA)
+    act_numbers: frozenset[str]  # acts the corpus cites, as 'year/number'
+    own_numbers: frozenset[str]  # the corpus's own number ('2016/679')
+    aliases: frozenset[str]  # the corpus's own names, lower-case ('gdpr', 'ai act')
+    idf: dict[str, float]  # BM25 idf of each analysed term
+
+
+# -- the corpus profile --------------------------------------------------------------------
+
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+_ACT_NUMBER = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI|CFSP|PESC))?\b")
+_PHRASE_STOP = frozenset("and or of the for on in to a an by with de di del della dei degli delle e o la le "
+                         "il lo gli et des du d l".split())
+
+
+def singular(word: str) -> str:
+    """A crude singular, enough to match 'CSIRTs' with 'CSIRT' and 'authorities' with 'authority'."""
+    for suffix, repl in (("ies", "y"), ("s", "")):
+        if len(word) > 3 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)] + repl
+    return word
+
+
+def build_profile(name: str, lang: str, provisions: list[Provision], own_number: str,
+                  aliases: set[str]) -> Profile:
+    texts = [f"{p.title}\n{p.text}" for p in provisions]
+    counts: Counter[str] = Counter()
+    capitalised, upper, phrases = set(), set(), Counter()
+    for text in texts:
+        tokens = _WORD.findall(text)
+        counts.update(t.lower() for t in tokens)
+        capitalised.update(t for t in tokens if t[:1].isupper())
+        upper.update(t for t in tokens if len(t) > 1 and t.isupper())
+        phrases.update(_initials(tokens))
+    words = set(counts) | {singular(w) for w in counts}
+    acronyms = upper | {p for p, n in phrases.items() if n >= MIN_PHRASE_COUNT}
+    numbers = {_act_key(m) for text in texts for m in _ACT_NUMBER.finditer(text)}
+    return Profile(name, lang, frozenset(words), dict(counts), frozenset(capitalised),
+                   frozenset(a.upper() for a in acronyms), frozenset(numbers), frozenset({own_number}),
+                   frozenset(a.lower() for a in aliases), _idf(provisions, lang))
+
+
+def _initials(tokens: list[str]):
+    """Initials of runs of 2–5 content words: 'data protection officer' → DPO."""
+    content = [t for t in tokens if t.lower() not in _PHRASE_STOP and not t.isdigit()]
+    for i in range(len(content)):
+        letters = ""
+        for j in range(i, min(i + 5, len(content))):
+            letters += content[j][0]
+            if j > i:
+                yield letters.upper()
+
+
+def _act_key(m: re.Match[str]) -> str:
+    year = m[1] if len(m[1]) == 4 else ("19" if int(m[1]) > 50 else "20") + m[1]
+    return f"{year}/{int(m[2])}"
+
+
+def _idf(provisions: list[Provision], lang: str) -> dict[str, float]:
+    """Robertson idf over provisions, as BM25 uses it (index.keyword)."""
+    df: Counter[str] = Counter()
+    for p in provisions:
+        df.update(set(tokenize(f"{p.title}\n{p.text}", lang)))
+    n = len(provisions)
+    return {t: robertson_idf(n, d) for t, d in df.items()}
+
+
+def profile_for(name: str, lang: str, provisions: list[Provision], celex: str, title: str) -> Profile:
+    """The profile of a corpus (the service computes it once per loaded index)."""
+    return build_profile(name, lang, provisions, own_act_number(celex), own_aliases(name, title))
+
+
+def own_act_number(celex: str) -> str:
+    """'32016R0679' → '2016/679'."""
+    m = re.fullmatch(r"3(\d{4})[A-Z]{1,2}(\d{4})(?:\(\d+\))?", celex or "")
+    return f"{m[1]}/{int(m[2])}" if m else ""
+
+
+def own_aliases(name: str, title: str) -> set[str]:
+    """The names a corpus goes by: its short name ('gdpr', 'ai act') and the initials of its
+    title ('General Data Protection Regulation' → 'gdpr')."""
+    words = [w for w in re.findall(r"[A-Za-z]+", title.split("(")[0]) if w[:1].isupper()]
+    aliases = {name.lower(), name.lower().replace("-", " "), "".join(w[0] for w in words).lower()}
+    aliases |= {" ".join(words).lower()}
+    return {a for a in aliases if a}
+
+
+# -- the gate ------------------------------------------------------------------------------
+
+def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> GateResult:
+    """Whether the corpus can answer, from the question and its scored hits alone. `names=False`
+    skips comparing names with the corpus (a question in another language than the corpus)."""
+    if not hits:
+        return GateResult(False, "no_hits", "retrieval returned nothing")
+    question = query.text
+    signals = relevance(query, hits, profile)
+    outside = outside_names(question, profile, signals["relevance"]) if names else []
+    if outside:
+        return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
+    facts = outside_law(question, profile.lang)
+    if facts:
+        return GateResult(False, "outside_law", f"asks {facts}", signals)
+    if signals["exact"]:
+        return GateResult(True, signals=signals)
+    if asks_for_number(question) and not any(quantities(h.provision.text) for h in hits[:COVERAGE_HITS]):
+        return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
+    if signals["relevance"] < RELEVANCE_FLOOR:
+        return GateResult(False, "below_floor",
+                          f"relevance {signals['relevance']:.2f} < {RELEVANCE_FLOOR}", signals)
+    return GateResult(True, signals=signals)
+
+
+def relevance(query: Query, hits: list, profile: Profile) -> dict:
+    """Dense top-1 similarity, and the idf-weighted share of the question's content terms that
+    the best of the top hits contains (a term the corpus never uses weighs as the rarest)."""
+    dense = [h.dense for h in hits if h.dense is not None]
+    top1 = max(dense) if dense else 0.0
+    ranked = [h for h in hits if not h.exact][:COVERAGE_HITS] or hits[:COVERAGE_HITS]
+    coverage = max(term_coverage(query, h.provision, profile) for h in ranked)
+    return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
+            "relevance": round(top1 + COVERAGE_WEIGHT * coverage, 4)}
+
+
+def term_coverage(query: Query, provision: Provision, profile: Profile) -> float:
+    terms = set(query.tokens)
+    if not terms:
+        return 0.0
+    rarest = max(profile.idf.values(), default=1.0)
+    weights = {t: profile.idf.get(t, rarest) for t in terms}
+    found = set(tokenize(f"{provision.title}\n{provision.text}", profile.lang))
+    return sum(w for t, w in weights.items() if t in found) / sum(weights.values())
+
+
+# -- names the corpus never mentions -------------------------------------------------------
+
+# Acts by the names people use for them. A question that asks what one of these says is not
+# answered by another act, even by one that cites it.
+KNOWN_ACTS = {
+    "general data protection regulation": "2016/679", "digital services act": "2022/2065",
+    "digital markets act": "2022/1925", "data governance act": "2022/868", "cyber resilience act": "2024/2847",
+    "artificial intelligence act": "2024/1689", "law enforcement directive": "2016/680",
+    "gdpr": "2016/679", "rgpd": "2016/679", "dsgvo": "2016/679", "led": "2016/680", "eudpr": "2018/1725",
+    "eprivacy": "2002/58", "dsa": "2022/2065", "dma": "2022/1925", "dga": "2022/868", "data act": "2023/2854",
+    "nis2": "2022/2555", "nis": "2016/1148", "dora": "2022/2554", "cra": "2024/2847", "mica": "2023/1114",
+    "ai act": "2024/1689", "eidas": "2014/910", "psd2": "2015/2366", "ehds": "2025/327",
+}
+# Written in capitals but common nouns, not names of anything outside a corpus.
+COMMON_ACRONYMS = frozenset(
+    "AI IA KI IT HR CV ID IP CCTV SMS URL API CEO SME PME PMI FAQ PDF USB GPS DNA PIN OK TV PC EU UE "
+    "LLM GPU CPU QR RFID NGO ONG".split())
+_ACT_NUMBER_NAMED = re.compile(
+    r"\b(?:Regulation|Directive|Decision|Regolamento|Direttiva|Decisione|Règlement|Décision)\s*"
+    r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?((?:19|20)?\d{2})/(\d{1,4})", re.IGNORECASE)
+_ACT_NUMBER_BARE = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})/(?:EC|EU|EEC|CE|UE|CEE)\b")
+_ACT_TITLE = re.compile(r"((?:[A-Z][\w-]*\s+){1,5})(Directive|Regulation|Act|Convention)\b")
+_MENTION_BEFORE = re.compile(
+    r"(?:\b(?:with|to|than|and|or|e|ed|con|et|avec|ou)\s+(?:the\s+|il\s+|la\s+|lo\s+|le\s+|l['’]\s*)?)$",
+    re.IGNORECASE)
+_TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w]*(?:-[\w]+)*")
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)[\"'‘“«(]*$")
+
+
+def outside_names(question: str, profile: Profile, relevance: float = 0.0) -> list[str]:
+    """Acts, organisations, cases, countries, products or years the question names and the
+    corpus does not: each one a sign that the answer lies in another source."""
+    acts, spans = foreign_acts(question, profile, relevance)
+    spans += [(start, end) for start, end, _ in find_citations(question)]  # 'Article 26(1)' is no name
+
+    def free(m: re.Match[str]) -> bool:
+        return not any(start <= m.start() < end for start, end in spans)
+
+    names = list(acts)
+    for m in filter(free, _TOKEN.finditer(question)):
+        token = m.group()
+        initial = bool(_SENTENCE_START.search(question[:m.start()]))
+        if _name_like(token, initial) and not _known(token, profile):
+            names.append(token)
+    names += [m.group() for m in filter(free, _YEAR.finditer(question)) if m.group() not in profile.counts]
+    return list(dict.fromkeys(names))
+
+
+def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tuple[list[str], list[tuple[int, int]]]:
+    """Acts the question asks about that are not the corpus, and the spans of every act it
+    names. An act the corpus never cites is always a sign. One it cites is no sign when named
+    as an object ('complies with the GDPR'), or when the corpus matches the question strongly
+    all the same ('a gatekeeper under the DMA' asked of the Data Act); otherwise ('what are the
+    conditions for consent under the GDPR') it is."""
+    found, spans = [], []
+    for start, end, label, number in _acts_named(question):
+        spans.append((start, end))
+        if number in profile.own_numbers or label.lower() in profile.aliases:
+            continue
+        cited = bool(number) and number in profile.act_numbers
+        mention = bool(_MENTION_BEFORE.search(question[:start]))
+        if cited and (mention or relevance >= CITED_ACT_OVERRIDE):
+            continue
+        found.append(label)
+    return found, spans
+
+
+def _acts_named(question: str):
+    for rx in (_ACT_NUMBER_NAMED, _ACT_NUMBER_BARE):
+        for m in rx.finditer(question):
+            yield m.start(), m.end(), m.group(), _act_key(m)
+    for m in _ACT_TITLE.finditer(question):
+        words = m.group(1).split()
+        while words and words[0].lower() in ("the", "what", "which", "under", "does", "how", "is", "are"):
+            words = words[1:]  # a capitalised question word is not part of the act's name
+        if words:
+            label = " ".join([*words, m.group(2)])
+            yield m.end() - len(label), m.end(), label, KNOWN_ACTS.get(label.lower())
+    for m in re.finditer(r"(?<![\w-])([A-Za-z][A-Za-z0-9]*)(?![\w-])", question):
+        word = m.group(1)
+        if word.lower() in KNOWN_ACTS and any(c.isupper() for c in word) and word.upper() not in COMMON_ACRONYMS:
+            yield m.start(), m.end(), word, KNOWN_ACTS[word.lower()]
+
+
+def _name_like(token: str, initial: bool) -> bool:
+    """Acronyms and camel case ('CNIL', 'TikTok', 'GPT-4'), and capitalised words that do
+    not open a sentence ('Meta', 'Italy', 'Schrems')."""
+    inner = token[1:]
+    if any(c.isupper() for c in inner) or (any(c.isdigit() for c in token) and token[:1].isupper()):
+        return True
+    return token[:1].isupper() and not initial
+
+
+def _known(token: str, profile: Profile) -> bool:
+    parts = [p for p in token.split("-") if p]
+    alias_words = {w for a in profile.aliases for w in a.split()}
+    for part in parts:
+        low = part.lower()
+        if part.isdigit() or low in alias_words or part.upper() in COMMON_ACRONYMS:
+            continue
+        if any(c.isdigit() for c in part):
+            if low not in profile.counts:
+                return False
+        elif part.isupper() and len(part) > 1:
+            if part not in profile.acronyms and singular(part) not in profile.acronyms:
+                return False
+        elif part not in profile.capitalised and profile.counts.get(low, 0) < 3:
+            return False
+    return True
+
+
+# -- facts a statute never contains -------------------------------------------------------
+
+# What is so now: statutes say what the rule is, not who holds an office or what exists today.
+_NOW = re.compile(
+    r"\b(?:current(?:ly)?|presently|at present|right now|today|to date|so far|as of now"
+    r"|attual(?:e|i|mente)|oggi|ad oggi|finora|al momento|actuel(?:le)?s?|actuellement|aujourd['’]hui"
+    r"|à ce jour|jusqu['’]à présent)\b", re.IGNORECASE)
+# 'When' and 'where' are left out: they open subordinate clauses too ('When data were obtained
+# from a third party, by when must…'), and 'When did the Regulation start to apply?' is a law question.
+_WH = (r"(?:what|which|who|whom|how\s+(?:much|many|long|often)|why|quale|quali|quanto|quanta"
+       r"|quanti|quante|chi|cosa|che|quel(?:le)?s?|qui|que|combien)")
+# What happened: a question about a past event (a fine imposed, a ruling, a designation),
+# asked with a past or perfect auxiliary right after the question word.
+_LEAD = r"^(?:(?:in|within|by|for|from|under|to|entro|per|da|dans|pour|en)\s+)?" + _WH + r"\b(?:\s+[\w'’-]+){0,4}?\s+"
+_W = r"[\w'’-]+"
+_PAST = {
+    "en": re.compile(_LEAD + rf"(?:did\b|(?:was|were)\s+(?:{_W}\s+){{0,3}}?{_W}(?:ed|en|wn|ht|un|id)\b"
+                     rf"|(?:has|have)\s+(?!to\b)(?:{_W}\s+){{0,2}}?{_W}(?:ed|en|wn|ht|un|id)\b)", re.IGNORECASE),
+    "it": re.compile(_LEAD + rf"(?:ha|hanno)\s+(?:{_W}\s+){{0,2}}?{_W}(?:at[oaie]|it[oaie]|ut[oaie])\b",
+                     re.IGNORECASE),
+    "fr": re.compile(_LEAD + rf"(?:a|ont)\s+(?:{_W}\s+){{0,2}}?{_W}(?:é|ée|és|ées|i|is|u|us)\b", re.IGNORECASE),
+}
+
+
+def outside_law(question: str, lang: str) -> str | None:
+    """'about now' or 'about a past event' when the question asks for such facts, else None.
+    Only the question sentence counts: a scenario told in the past ('my loan was refused. Can
+    I…?') is no sign. English patterns apply to every question; French 'a' only to French."""
+    asked = _question_sentence(question)
+    now = _NOW.search(asked)
+    if now:
+        return f"about now ({now.group()!r})"
+    for code, rx in _PAST.items():
+        if code in ("en", "it", lang):
+            m = rx.search(asked)
+            if m:
+                return f"about a past event ({m.group()!r})"
+    return None
+
+
+def _question_sentence(question: str) -> str:
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
+    asked = [s for s in sentences if s.endswith("?")]
+    return (asked or sentences or [""])[-1]
+
+
+# -- questions that ask for a number ---------------------------------------------------------
+
+# 'How long' and 'what period' are left out: the law often answers them without a number
+# ('no longer than is necessary', 'without undue delay').
+_ASKS_NUMBER = re.compile(
+    r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+(?:rate|percentage|amount|sum|figure|number)\b"
+    r"|\bquant[aeio]\b|\b(?:qual|quale|quali)\b(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b"
+    r"|\bcombien\b|\bquel(?:le)?s?\b(?:\s+[\w'’-]+){0,3}?\s+(?:taux|pourcentage|montant|nombre|chiffre)\b",
+    re.IGNORECASE)
+
+
+def asks_for_number(question: str) -> bool:
+    return bool(_ASKS_NUMBER.search(_question_sentence(question)))

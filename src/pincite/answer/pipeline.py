@@ -1,0 +1,138 @@
+"""The answer pipeline: scored evidence in, a cited answer or a named refusal out.
+
+Evidence and answer are kept apart (after PaperQA2): the pipeline receives a `retrieve`
+function and never searches on its own. rewrite (a follow-up, with a model) → analyse →
+retrieve → gate → answer → verify. With no evidence, or evidence the relevance gate finds too
+weak, it refuses without calling a model. How an answer is written is an `Answerer`, picked
+from ANSWERERS by `settings.answer_mode`: extractive (quotations, the default) or llm.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from pincite.answer.extractive import extractive
+from pincite.answer.gate import Profile, check
+from pincite.answer.generate import generate, rewrite
+from pincite.answer.llm import LLM, ModelError, Usage, add_usage
+from pincite.answer.result import Answer, refused
+from pincite.errors import ConfigError
+from pincite.retrieve.query import Query
+from pincite.verify.check import MAX_SENTENCES, Cited, resolve, verify
+
+EVIDENCE_K = 6  # provisions shown to a model, and searched for quotes
+
+
+class Answerer(Protocol):
+    mode: str  # what the answer document's run.mode says
+
+    def rewrite(self, question: str, history: list[dict]) -> tuple[str | None, Usage | None]:
+        """A follow-up as a standalone question, or (None, None) to search it as asked."""
+
+    def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
+        """An answer from these hits (verified), or a refusal."""
+
+
+@dataclass
+class Extractive:
+    """Quotations of the law's text, each cited; no model."""
+
+    mode: str = "extractive"
+
+    def rewrite(self, question: str, history: list[dict]) -> tuple[str | None, Usage | None]:
+        if history and len(question.split()) <= 8:
+            # No model to rewrite a short follow-up: search it together with the previous question.
+            return f"{history[-1]['question']} {question}", None
+        return None, None
+
+    def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
+        result = extractive(query, hits, profile, max_sentences=max_sentences)
+        if result.outcome == "answered":
+            verdict = verify(result.sentences, [h.provision for h in hits], max_sentences=max_sentences)
+            if not verdict.ok:
+                return refused(verdict.reason, verdict.detail)
+        return result
+
+
+@dataclass
+class Generated:
+    """The configured model writes the answer from the evidence; verified, revised once."""
+
+    llm: LLM
+    mode: str = "llm"
+
+    def rewrite(self, question: str, history: list[dict]) -> tuple[str | None, Usage | None]:
+        return rewrite(question, history, self.llm) if history else (None, None)
+
+    def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
+        return generate(query, hits, self.llm, profile.lang, max_sentences=max_sentences)
+
+
+ANSWERERS: dict[str, Callable[[LLM | None], Answerer]] = {}
+
+
+def register_answerer(mode: str, make: Callable[[LLM | None], Answerer]) -> None:
+    ANSWERERS[mode] = make
+
+
+def _needs_model(llm: LLM | None) -> Answerer:
+    if llm is None:
+        raise ConfigError("answer mode 'llm' needs a model — set PINCITE_LLM (e.g. openai:gpt-4.1-mini), "
+                          "or PINCITE_ANSWER_MODE=extractive")
+    return Generated(llm)
+
+
+register_answerer("extractive", lambda llm: Extractive())
+register_answerer("llm", _needs_model)
+
+
+def answerer_for(mode: str, llm: LLM | None) -> Answerer:
+    """The answerer of `mode`; 'auto' is llm when a model is configured, else extractive."""
+    if mode == "auto":
+        mode = "llm" if llm is not None else "extractive"
+    if mode not in ANSWERERS:
+        raise ConfigError(f"unknown answer mode {mode!r} — use auto or one of: {', '.join(sorted(ANSWERERS))}")
+    return ANSWERERS[mode](llm)
+
+
+def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str], Query],
+                    retrieve: Callable[[Query], list], profile: Callable[[], Profile],
+                    history: list[dict] | None = None, evidence_k: int = EVIDENCE_K,
+                    max_sentences: int = MAX_SENTENCES, same_language: bool = True) -> Answer:
+    """`same_language` is False when the question is not in the corpus's language (names are
+    then not compared with the corpus)."""
+    started = time.perf_counter()
+    question = " ".join((question or "").split())
+    if not question:
+        return refused("empty_question", "type the question to answer", mode=answerer.mode)
+    try:
+        rewritten, usage = answerer.rewrite(question, history or [])
+    except ModelError as exc:
+        return refused("model_error", str(exc), question=question, mode=answerer.mode)
+    query = analyse(rewritten or question)
+    hits = retrieve(query)
+    corpus = profile()
+    gate = check(query, hits, corpus, names=same_language)
+    evidence = hits[:evidence_k]
+    if not gate.ok:
+        result = refused(gate.reason, gate.detail, mode=answerer.mode)
+    else:
+        result = answerer.answer(query, evidence, corpus, max_sentences=max_sentences)
+    result.question, result.rewritten, result.hits, result.gate, result.lang = question, rewritten, hits, gate, corpus.lang
+    result.mode = answerer.mode
+    result.usage = add_usage(usage, result.usage) if result.usage else usage
+    result.cited = _cited(result, evidence)
+    result.latency_ms = round((time.perf_counter() - started) * 1000, 1)
+    return result
+
+
+def _cited(result: Answer, hits: list) -> list[Cited]:
+    """Each cited label once, resolved against the evidence, in order of first use."""
+    if result.outcome != "answered":
+        return []
+    evidence = [h.provision for h in hits]
+    labels = list(dict.fromkeys(c for s in result.sentences for c in s.citations))
+    return [c for c in (resolve(label, evidence) for label in labels) if c is not None]

@@ -1,0 +1,152 @@
+"""The corpus stage: source bytes → provisions (a format's parser) → checks → JSONL under the
+data dir, written atomically; and reading a corpus back (built on first use)."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from pincite.citations import RULE_PATTERN, Citation, contains, parse_label, same
+from pincite.corpus.checks import corpus_counts
+from pincite.corpus.formats import parse_bytes
+from pincite.corpus.result import ParseResult
+from pincite.errors import NotFoundError
+from pincite.provisions import Provision, read_jsonl, write_jsonl
+from pincite.settings import Settings
+from pincite.sources.catalog import CorpusSpec, check_lang, corpus_spec
+from pincite.sources.fetch import Source, cached_source, fetch_source, read_bytes
+
+
+@dataclass(frozen=True)
+class CorpusInfo:
+    name: str
+    lang: str
+    celex: str
+    title: str
+    version: str
+    source_url: str
+    source_sha256: str
+    counts: dict
+    path: Path
+
+
+def corpus_path(settings: Settings, name: str, lang: str) -> Path:
+    return settings.corpora_dir / name / f"{lang}.jsonl"
+
+
+def _meta_path(settings: Settings, name: str, lang: str) -> Path:
+    return settings.corpora_dir / name / f"{lang}.meta.json"
+
+
+def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes) -> ParseResult:
+    """Parse and check; raise before anything is written."""
+    return parse_bytes(data, spec, lang, source.sha256, source.url, source.media_type)
+
+
+def build_corpus(name: str, lang: str, settings: Settings, *, out: Path | None = None,
+                 refresh: bool = False) -> CorpusInfo:
+    """Fetch (or reuse) the source, parse, check, and write the corpus atomically."""
+    return build_spec(corpus_spec(name, settings), lang, settings, out=out, refresh=refresh)
+
+
+def build_spec(spec: CorpusSpec, lang: str, settings: Settings, *, out: Path | None = None,
+               refresh: bool = False) -> CorpusInfo:
+    """build_corpus for a spec that need not be registered yet (`pincite corpus add`)."""
+    lang = check_lang(spec, lang)
+    source = fetch_source(spec, lang, settings, refresh=refresh)
+    result = parse_source(spec, lang, source, read_bytes(source))
+    return write_corpus(spec, lang, settings, source, result, out=out)
+
+
+def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source, result: ParseResult, *,
+                 out: Path | None = None) -> CorpusInfo:
+    """Write a checked parse of `source` as the corpus of `spec` in `lang`."""
+    path = corpus_path(settings, spec.name, lang)
+    write_jsonl(result.provisions, path)
+    info = CorpusInfo(spec.name, lang, spec.celex, result.title, result.version, source.url,
+                      source.sha256, corpus_counts(result.provisions), path)
+    _write_meta(settings, info)
+    if out is not None:
+        write_jsonl(result.provisions, out)
+    return info
+
+
+def _write_meta(settings: Settings, info: CorpusInfo) -> None:
+    meta = {k: (str(v) if isinstance(v, Path) else v) for k, v in info.__dict__.items()}
+    path = _meta_path(settings, info.name, info.lang)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
+    spec = corpus_spec(name, settings)
+    path = _meta_path(settings, spec.name, check_lang(spec, lang))
+    if not path.is_file() or not corpus_path(settings, spec.name, lang).is_file():
+        return None
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    meta["path"] = Path(meta["path"])
+    return CorpusInfo(**meta)
+
+
+def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]:
+    """The corpus's provisions, building it first when it is not there yet."""
+    spec = corpus_spec(name, settings)
+    lang = check_lang(spec, lang)
+    if corpus_info(spec.name, lang, settings) is None:
+        build_corpus(spec.name, lang, settings)
+    return read_jsonl(corpus_path(settings, spec.name, lang))
+
+
+def check_corpus(name: str, lang: str, settings: Settings) -> tuple[bool, str]:
+    """Re-parse the cached source offline and compare with the stored corpus, byte for byte."""
+    spec = corpus_spec(name, settings)
+    lang = check_lang(spec, lang)
+    source = cached_source(spec, lang, settings)
+    path = corpus_path(settings, spec.name, lang)
+    if source is None or not path.is_file():
+        raise NotFoundError(f"{spec.name}/{lang} is not built yet — run: pincite corpus build {spec.name} --lang {lang}")
+    result = parse_source(spec, lang, source, read_bytes(source))
+    fresh = "".join(p.to_json() + "\n" for p in result.provisions).encode("utf-8")
+    stored = path.read_bytes()
+    if fresh == stored:
+        return True, f"{spec.name}/{lang}: {len(result.provisions)} provisions, identical to a fresh parse of {source.sha256[:12]}"
+    old = {p.id: p for p in read_jsonl(path)}
+    changed = [p.id for p in result.provisions if old.get(p.id) != p]
+    gone = len(set(old) - {p.id for p in result.provisions})
+    return False, (f"{spec.name}/{lang}: stored corpus differs from a fresh parse "
+                   f"({len(changed)} changed or new, {gone} missing; first: {changed[:1]}) — "
+                   f"rebuild with: pincite corpus build {spec.name} --lang {lang}")
+
+
+def find_provisions(provisions: list[Provision], label: str | Citation,
+                    rule_pattern: str = RULE_PATTERN) -> list[Provision]:
+    """Provisions that are, or lie inside, the cited unit ('Article 33' gives its paragraphs)."""
+    wanted = label if isinstance(label, Citation) else parse_label(label, rule_pattern)
+    cited = [(p, parse_label(p.label, rule_pattern)) for p in provisions]
+    exact = [p for p, c in cited if same(c, wanted)]
+    if exact:
+        return exact
+    inside = [p for p, c in cited if contains(wanted, c)]
+    if inside:
+        return inside
+    # 'Article 5(1)(a)' asked of a corpus that keeps points inside 5(1): show the paragraph.
+    return [p for p, c in cited if contains(c, wanted)]
+
+
+def show_provision(name: str, label: str, lang: str, settings: Settings) -> list[Provision]:
+    provisions = load_provisions(name, lang, settings)
+    found = find_provisions(provisions, label)
+    if not found:
+        raise NotFoundError(f"{name}/{lang} has no provision {label!r} — check the label "
+                            f"(e.g. 'Article 33(1)', 'Annex III, point 4', 'Recital 47')")
+    return found
+
+
+def built_langs(name: str, settings: Settings) -> list[str]:
+    spec = corpus_spec(name, settings)
+    folder = settings.corpora_dir / spec.name
+    return sorted(p.name.split(".")[0] for p in folder.glob("*.meta.json")) if folder.is_dir() else []

@@ -1,0 +1,126 @@
+"""Text analysis for the keyword index: legal tokens kept whole, accents folded, Snowball stems;
+Thai segmented into words first.
+
+`6(1)(a)`, `FC-5.2.6`, `20 000 000`, `10^25` and `2016/679` survive as single tokens, so a
+question that types them finds the provision that contains them. Thai is written without
+spaces between words, so it is segmented with pythainlp's dictionary-based `newmm` (imported
+only when Thai text is analysed).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from pincite.citations import TEXT_RULE_PATTERN
+from pincite.corpus.formats.thai_text import repair_sara_am, to_arabic
+from pincite.errors import ConfigError
+
+# Order matters: the first alternative that matches at a position wins.
+_TOKEN = re.compile(
+    "(?P<rule>" + TEXT_RULE_PATTERN + ")"  # rulebook ids: FC-5.2.6
+    + r"""
+  | (?P<ref>\d+[a-z]?(?:\(\d+[a-z]?\))+(?:\([a-z]{1,4}\))*)      # 6(1)(a), 83(5)
+  | (?P<power>\d+\^\d+)                                          # 10^25
+  | (?P<amount>\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?![\d]))        # 20 000 000, 35.000.000
+  | (?P<act>\d{2,4}/\d{1,4}(?:/[A-Z]{2,4})?)                     # 2016/679, 95/46/EC
+  | (?P<word>\w+)
+    """,
+    re.VERBOSE,
+)
+
+STEMMER_LANGS = {
+    "en": "english", "it": "italian", "fr": "french", "de": "german", "es": "spanish",
+    "pt": "portuguese", "nl": "dutch", "da": "danish", "sv": "swedish", "fi": "finnish",
+    "ro": "romanian", "hu": "hungarian", "el": "greek", "lt": "lithuanian",
+}
+
+# Function words only; legal words ("shall", "may", "not") carry meaning and stay.
+STOPWORDS = {
+    "en": set("""a an the of to in on for by with at from as and or is are be been was were this that
+        these those it its which who whom whose what when where how do does did i my me we our you your
+        he she they their them his her can could would should there any some such than then into""".split()),
+    "it": set("""il lo la i gli le un uno una di a da in con su per tra fra e o ed è sono del dello della
+        dei degli delle al allo alla ai agli alle dal dallo dalla dai dagli dalle nel nello nella nei
+        negli nelle sul sullo sulla sui sugli sulle che chi cui non si come quale quali questo questa
+        questi queste quello quella mio mia miei mie nostro nostra loro suo sua suoi sue""".split()),
+    "fr": set("""le la les un une des de du d l à au aux en et ou est sont par pour dans sur avec que qui
+        quoi ce cet cette ces son sa ses leur leurs ne pas se il elle ils elles nous vous je""".split()),
+}
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents: 'Società' and 'societa' are the same token."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=16)
+def _stemmer(lang: str):
+    name = STEMMER_LANGS.get(lang)
+    if name is None:
+        return None
+    import Stemmer  # PyStemmer: Snowball in C
+
+    return Stemmer.Stemmer(name)
+
+
+def tokenize(text: str, lang: str) -> list[str]:
+    """Tokens for BM25, in text order."""
+    if lang == "th":  # no spaces between words: segment first
+        return tokenize_thai(text)
+    stemmer = _stemmer(lang)
+    stop = STOPWORDS.get(lang, set())
+    tokens: list[str] = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        token = m.group(0)
+        if kind == "amount":
+            tokens.append(re.sub(r"[ \u00a0\u202f.,]", "", token))
+        elif kind != "word":
+            tokens.append(token.lower())
+        else:
+            word = fold(token)
+            if word in stop or (len(word) == 1 and not word.isdigit()):
+                continue
+            tokens.append(stemmer.stemWord(word) if stemmer else word)
+    return tokens
+
+
+_THAI_RUN = re.compile(r"[\u0e01-\u0e3a\u0e40-\u0e4e]+")
+# Thai function words only; legal words ("ต้อง" must, "ไม่" not, "ปรับ" fine) stay, unlike in
+# pythainlp's general-purpose list, which drops them.
+THAI_STOPWORDS = frozenset("""
+การ ความ ที่ และ หรือ ของ ใน ให้ ได้ ซึ่ง โดย เป็น แก่ จะ ไว้ นั้น นี้ กับ แต่ ก็ ว่า อยู่ ไป มา
+อัน ต่อ จาก ด้วย เพื่อ แห่ง ตาม แล้ว ถ้า หาก เมื่อ ทั้ง อย่าง ใด ๆ
+""".split())
+
+
+@lru_cache(maxsize=1)
+def _segmenter():
+    try:  # imported here: loading pythainlp's dictionary costs a second that non-Thai work should not pay
+        from pythainlp.tokenize import word_tokenize
+    except ImportError as exc:  # pragma: no cover - pythainlp is a dependency
+        raise ConfigError("Thai word segmentation needs pythainlp — pip install pythainlp") from exc
+    return word_tokenize
+
+
+def segment(text: str) -> list[str]:
+    """Thai words of `text` (dictionary-based maximal matching, pythainlp newmm)."""
+    words = _segmenter()(text, engine="newmm", keep_whitespace=False)
+    return [w for w in (w.strip() for w in words) if w]
+
+
+def tokenize_thai(text: str) -> list[str]:
+    """BM25 tokens of Thai text: Thai runs segmented into words (function words dropped), the
+    rest analysed as English, so 'มาตรา ๒๖', 'Article 6(1)' and '5,000,000' keep their tokens."""
+    text = to_arabic(repair_sara_am(text))
+    tokens: list[str] = []
+    pos = 0
+    for m in _THAI_RUN.finditer(text):
+        tokens += tokenize(text[pos:m.start()], "en")
+        tokens += [w for w in segment(m.group(0)) if w not in THAI_STOPWORDS]
+        pos = m.end()
+    tokens += tokenize(text[pos:], "en")
+    return tokens

@@ -1,0 +1,17 @@
+"""A retrieved provision and how it scored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pincite.provisions import Provision
+
+
+@dataclass
+class Hit:
+    provision: Provision
+    score: float
+    dense: float | None = None
+    bm25: float | None = None
+    exact: bool = False
+    why: list[str] = field(default_factory=list)

@@ -1,0 +1,33 @@
+"""The reranker slot: a second stage over the fused hits, before exact lookup puts named
+provisions first. None by default; a reranker is picked by `settings.reranker` from RERANKERS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from pincite.errors import ConfigError
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.query import Query
+
+
+class Reranker(Protocol):
+    def rerank(self, query: Query, hits: list[Hit], k: int) -> list[Hit]:
+        """The best k of `hits`, best first."""
+
+
+RERANKERS: dict[str, Callable[..., Reranker | None]] = {}
+
+
+def register_reranker(name: str, make: Callable[..., Reranker | None]) -> None:
+    RERANKERS[name] = make
+
+
+register_reranker("none", lambda settings: None)
+
+
+def reranker_from_settings(settings) -> Reranker | None:
+    make = RERANKERS.get(settings.reranker)
+    if make is None:
+        raise ConfigError(f"unknown reranker {settings.reranker!r} — use one of: {', '.join(sorted(RERANKERS))}")
+    return make(settings)

@@ -1,0 +1,421 @@
+"""The service: one object that the CLI, HTTP API, MCP server and web page all call.
+
+    from pincite.service import Pincite
+    pincite = Pincite(settings)                  # store, embedder, llm: None fills them from settings
+    pincite.ask("How fast must a breach be notified?", corpus="gdpr")
+
+No surface has logic of its own: each parses its input, calls one method here, and renders the
+document it gets back (shaped in `documents`). The object holds what is worth keeping between
+calls — loaded indexes, corpora, corpus profiles, query vectors — for as long as it lives.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pincite.answer.gate import Profile, profile_for
+from pincite.answer.llm import LLM, llm_from_settings
+from pincite.answer.pipeline import answer_question, answerer_for
+from pincite.citations import RULE_PATTERN, format_label, parse_label
+from pincite.corpus import acts
+from pincite.corpus.build import (
+    CorpusInfo,
+    build_corpus,
+    built_langs,
+    check_corpus,
+    corpus_info,
+    corpus_path,
+    find_provisions,
+    load_provisions,
+)
+from pincite.errors import (
+    ConfigError,
+    NotFoundError,
+    PinciteError,
+    SourceError,
+    UnknownCorpusError,
+    UnknownLanguageError,
+    UnknownProvisionError,
+)
+from pincite.index.build import build_index, ensure_index, index_key
+from pincite.index.embed import Embedder, embedder_from_settings
+from pincite.index.store import Store, store_from_settings
+from pincite.provisions import Provision
+from pincite.retrieve.fusion import Fusion, default_fusion
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.multi import search_corpora
+from pincite.retrieve.query import Query
+from pincite.retrieve.rerank import reranker_from_settings
+from pincite.retrieve.search import Searcher, check_mode
+from pincite.service import documents, history
+from pincite.settings import Settings, load_settings
+from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+
+ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
+_NOT_GIVEN = object()
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    mode: str
+    hits: list[Hit]
+    lang: str = ""
+
+
+class QueryCache:
+    """An embedder whose query vectors are remembered (LRU): a server sees the same questions
+    again and again, and embedding one is most of a search's time (~18 ms of ~20 on two cores)."""
+
+    def __init__(self, embedder: Embedder, size: int = 4096):
+        self.embedder, self.size = embedder, size
+        self.identity = embedder.identity
+        self.vectors: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    @property
+    def dim(self) -> int:
+        return self.embedder.dim
+
+    def embed(self, texts: list[str]):
+        return self.embedder.embed(texts)
+
+    def embed_query(self, text: str):
+        with self.lock:
+            if text in self.vectors:
+                self.vectors.move_to_end(text)
+                return self.vectors[text]
+        vector = self.embedder.embed_query(text)
+        vector.flags.writeable = False
+        with self.lock:
+            self.vectors[text] = vector
+            if len(self.vectors) > self.size:
+                self.vectors.popitem(last=False)
+        return vector
+
+
+class Pincite:
+    """Everything a surface can ask for, over one Settings. `store`, `embedder` and `llm` are
+    filled from the settings when not given (as httpx fills a missing transport); pass
+    `llm=None` explicitly to answer extractively whatever the settings say."""
+
+    def __init__(self, settings: Settings | None = None, *, store: Store | None = None,
+                 embedder: Embedder | None = None, llm=_NOT_GIVEN, reranker=_NOT_GIVEN):
+        self.settings = settings or load_settings()
+        self._store, self._embedder = store, embedder
+        self._llm = llm
+        self._owns_llm = llm is _NOT_GIVEN
+        self._reranker = reranker
+        self._searchers: dict[str, Searcher] = {}
+        self._profiles: dict[tuple, Profile] = {}
+        self._corpora: dict[str, tuple[int, list[Provision], dict[str, Provision]]] = {}
+        self._lock = threading.RLock()
+
+    # -- the parts, filled from settings on first use ----------------------------------------
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = store_from_settings(self.settings)
+        return self._store
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = QueryCache(embedder_from_settings(self.settings))
+        return self._embedder
+
+    @property
+    def llm(self) -> LLM | None:
+        if self._llm is _NOT_GIVEN:
+            self._llm = llm_from_settings(self.settings)
+        return self._llm
+
+    @property
+    def reranker(self):
+        if self._reranker is _NOT_GIVEN:
+            self._reranker = reranker_from_settings(self.settings)
+        return self._reranker
+
+    def close(self) -> None:
+        if self._owns_llm and self._llm not in (_NOT_GIVEN, None):
+            self._llm.close()  # a client we opened; one passed in belongs to the caller
+        if self._store is not None:
+            self._store.close()
+
+    def __enter__(self) -> Pincite:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- corpora --------------------------------------------------------------------------
+
+    def corpus(self, name: str, lang: str | None = None) -> tuple[CorpusSpec, str | None]:
+        """(spec, lang) of a corpus, the language checked when given; typed errors when unknown."""
+        try:
+            spec = corpus_spec(name, self.settings)
+        except NotFoundError as exc:
+            raise UnknownCorpusError(str(exc)) from exc
+        if lang is None:
+            return spec, None
+        try:
+            return spec, check_lang(spec, lang)
+        except NotFoundError as exc:
+            raise UnknownLanguageError(str(exc)) from exc
+
+    def resolve_lang(self, name: str, lang: str | None) -> str:
+        """The corpus language to search for a question in `lang`: the same when the act exists
+        in it, otherwise English or the act's first language (a Thai statute answers English
+        questions from its Thai text)."""
+        spec, _ = self.corpus(name)
+        if lang and lang.lower() in spec.langs:
+            return lang.lower()
+        return default_lang(spec)
+
+    def provisions(self, name: str, lang: str) -> tuple[list[Provision], dict[str, Provision]]:
+        """A corpus's provisions and an id → provision map, kept while the corpus file is
+        unchanged; built on first use (one build at a time: concurrent first requests wait)."""
+        path = corpus_path(self.settings, name, lang)
+        cached = self._corpora.get(str(path))
+        if cached is not None and path.is_file() and path.stat().st_mtime_ns == cached[0]:
+            return cached[1], cached[2]
+        with self._lock:
+            found = load_provisions(name, lang, self.settings)
+            self._corpora[str(path)] = (path.stat().st_mtime_ns, found, {p.id: p for p in found})
+        return self._corpora[str(path)][1], self._corpora[str(path)][2]
+
+    def list_corpora(self) -> list[dict]:
+        """Every corpus pincite knows (named, then added), its languages, and which are built."""
+        added = [spec for name, spec in sorted(registered(self.settings.home).items()) if name not in NAMED]
+        out = []
+        for spec in [*NAMED.values(), *added]:
+            built = []
+            for lang in built_langs(spec.name, self.settings):
+                info = corpus_info(spec.name, lang, self.settings)
+                if info is not None:
+                    built.append({"lang": lang, "version": info.version,
+                                  "provisions": info.counts.get("provisions", 0)})
+            out.append({"name": spec.name, "title": spec.title, "celex": spec.celex, "format": spec.format,
+                        "langs": sorted(spec.langs), "default_lang": default_lang(spec), "built": built})
+        return out
+
+    def build_corpus(self, name: str, lang: str, *, out: Path | None = None, refresh: bool = False) -> CorpusInfo:
+        spec, lang = self.corpus(name, lang)
+        return build_corpus(spec.name, lang, self.settings, out=out, refresh=refresh)
+
+    def check_corpus(self, name: str, lang: str) -> tuple[bool, str]:
+        spec, lang = self.corpus(name, lang)
+        return check_corpus(spec.name, lang, self.settings)
+
+    def corpus_stats(self, name: str, langs: list[str] | None = None) -> list[CorpusInfo]:
+        """Counts by kind per language: the languages asked for (built on first use), else
+        every language built."""
+        spec, _ = self.corpus(name)
+        langs = langs or built_langs(spec.name, self.settings)
+        if not langs:
+            raise NotFoundError(f"{spec.name} has no built language — run: pincite corpus build {spec.name} "
+                                f"--lang {default_lang(spec)}")
+        infos = []
+        for code in langs:
+            _, code = self.corpus(spec.name, code)
+            infos.append(corpus_info(spec.name, code, self.settings) or self.build_corpus(spec.name, code))
+        return infos
+
+    def add_act(self, celex: str, lang: str, *, name: str | None = None, consolidated: str | None = None,
+                index: bool = True, refresh: bool = False) -> acts.Added:
+        """Register, build and index any EUR-Lex act; idempotent."""
+        added = acts.add_act(celex, lang, self.settings, name=name, consolidated=consolidated, refresh=refresh)
+        return self._indexed(added, lang) if index else added
+
+    def add_pdf(self, file: Path, *, name: str | None = None, lang: str = "en", structure: str = "auto",
+                rule_pattern: str | None = None, index: bool = True) -> acts.Added:
+        """Register, build and index a PDF: one provision per rule id, or per page."""
+        added = acts.add_pdf(file, self.settings, name=name, lang=lang, structure=structure,
+                             rule_pattern=rule_pattern)
+        return self._indexed(added, lang) if index else added
+
+    def _indexed(self, added: acts.Added, lang: str) -> acts.Added:
+        name = added.spec.name
+        try:
+            return replace(added, index=self.index(name, lang))
+        except PinciteError as exc:  # the corpus is built and registered; only its index is missing
+            raise type(exc)(f"{name}/{lang} was added, but indexing failed ({exc}) — fix that, then run: "
+                            f"pincite index {name} --lang {lang}") from exc
+
+    def upload_pdf(self, filename: str, data: bytes, *, name: str | None = None, lang: str = "en") -> dict:
+        """A PDF sent through the web page or the API: kept under the data dir, then added exactly
+        as `pincite corpus add-pdf` adds a file. A failure leaves neither the file nor a corpus."""
+        safe = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(filename).name).strip(".-")
+        if not safe.lower().endswith(".pdf") or len(safe) < 5:
+            raise ConfigError(f"{filename!r} is not a PDF file name — upload a file ending in .pdf")
+        folder = self.settings.home / "uploads"
+        folder.mkdir(parents=True, exist_ok=True)
+        path, tmp = folder / safe, folder / f".{safe}.{secrets.token_hex(4)}.tmp"
+        existed = path.exists()
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        try:
+            added = self.add_pdf(path, name=name, lang=lang)
+        except Exception as exc:
+            if not existed:
+                path.unlink(missing_ok=True)
+            if isinstance(exc, SourceError):  # a bad upload is the sender's to fix, not an unreachable source
+                raise ConfigError(str(exc).replace(str(path), safe)) from exc
+            raise
+        return {"name": added.spec.name, "lang": lang, "document": added.spec.document, "new": added.new,
+                "counts": added.info.counts}
+
+    # -- provisions -----------------------------------------------------------------------
+
+    def get_provision(self, provision_id: str) -> dict:
+        """One provision by its id (`gdpr/en/art-33.par-1`), as search hits and citations carry it."""
+        name, lang, rest = (provision_id.split("/", 2) + ["", ""])[:3]
+        if not (name and lang and rest):
+            raise UnknownProvisionError(f"{provision_id!r} is not a provision id — ids look like "
+                                        f"gdpr/en/art-33.par-1 (search hits and citations carry them)")
+        spec, lang = self.corpus(name, lang)
+        _, by_id = self.provisions(spec.name, lang)
+        if provision_id not in by_id:
+            raise UnknownProvisionError(f"{spec.name}/{lang} has no provision {provision_id!r} — take the id "
+                                        f"from a search hit or a citation, or look the provision up by its label")
+        return documents.provision_json(by_id[provision_id])
+
+    def find(self, corpus: str, label: str, lang: str | None = None) -> list[Provision]:
+        """The provisions a label denotes: one paragraph, or every provision of an article or annex."""
+        spec, _ = self.corpus(corpus)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        found_in, _ = self.provisions(spec.name, lang)
+        found = find_provisions(found_in, label, spec.rule_pattern or RULE_PATTERN)  # CitationError: unreadable
+        if not found:
+            raise UnknownProvisionError(f"{spec.name}/{lang} has no provision {label!r} — check the label "
+                                        f"(e.g. 'Article 33(1)', 'Annex III, point 4', 'Recital 47')")
+        return found
+
+    def provisions_document(self, corpus: str, label: str, lang: str | None = None) -> dict:
+        """`pincite corpus show --json`, GET /provisions?corpus=&label= and the MCP get_provision tool."""
+        return {"provisions": [documents.provision_json(p) for p in self.find(corpus, label, lang)]}
+
+    def article_outline(self, corpus: str, label: str, lang: str | None = None) -> dict:
+        """An article's (annex's, section's) parts, each with its lead-in and its points, so a long
+        article can be read in parts."""
+        whole = parse_label(label)
+        if whole.kind in ("article", "section", "annex"):
+            whole = replace(whole, paragraph=None, points=())
+        whole_label = format_label(whole)
+        return documents.outline_document(whole_label, self.find(corpus, whole_label, lang))
+
+    # -- search ---------------------------------------------------------------------------
+
+    def searcher(self, name: str, lang: str) -> Searcher:
+        """A corpus language's index, built on first use and reloaded when it is replaced."""
+        spec, lang = self.corpus(name, lang)
+        key = index_key(spec.name, lang)
+        cached = self._searchers.get(key)
+        if cached is not None and self.store.identity(key) == cached.identity:
+            return cached
+        with self._lock:  # concurrent first requests (HTTP, MCP) build and load an index once
+            cached = self._searchers.get(key)
+            if cached is not None and self.store.identity(key) == cached.identity:
+                return cached
+            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
+            searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
+                                reranker=self.reranker)
+            searcher.identity = identity
+            self._searchers[key] = searcher
+        return searcher
+
+    def search(self, query: str | Query, *, corpus: str = "gdpr", lang: str | None = None, k: int = 5,
+               mode: str | None = None, fusion: Fusion | None = None) -> SearchResult:
+        mode = check_mode(mode or self.settings.search_mode)
+        spec, _ = self.corpus(corpus)
+        corpus_lang = self.resolve_lang(spec.name, lang)
+        hits = self.searcher(spec.name, corpus_lang).search(
+            query, k=k, mode=mode, fusion=fusion or default_fusion(corpus_lang, self.settings))
+        return SearchResult(query if isinstance(query, str) else query.text, mode, hits, corpus_lang)
+
+    def search_document(self, query: str, *, corpus: str | list[str] = "gdpr", lang: str | None = None,
+                        k: int = 5, mode: str | None = None) -> dict:
+        """`pincite search --json`, GET /search and the MCP search tool: one document."""
+        names = [corpus] if isinstance(corpus, str) else list(dict.fromkeys(corpus))
+        mode = check_mode(mode or self.settings.search_mode)
+        if len(names) == 1:
+            spec, _ = self.corpus(names[0])
+            result = self.search(query, corpus=spec.name, lang=lang, k=k, mode=mode)
+            return documents.search_document(query, spec.name, result.lang, mode,
+                                             [documents.hit_json(h) for h in result.hits])
+        hits = search_corpora(names, lambda name: self._search_one(query, name, lang, k, mode), k)
+        return documents.search_document(query, names, lang, mode, [documents.corpus_hit_json(h) for h in hits])
+
+    def _search_one(self, query: str, name: str, lang: str | None, k: int, mode: str) -> tuple[str, list[Hit]]:
+        result = self.search(query, corpus=name, lang=lang, k=k, mode=mode)
+        return result.lang, result.hits
+
+    def index(self, name: str, lang: str, *, rebuild: bool = False, progress=None) -> dict:
+        """Bring one corpus language's index up to date; report what was done."""
+        spec, lang = self.corpus(name, lang)
+        started = time.perf_counter()
+        key = index_key(spec.name, lang)
+        before = self.store.identity(key)
+        if rebuild:
+            identity = build_index(spec.name, lang, self.settings, self.store, self.embedder, progress)
+        else:
+            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
+        status = "up to date" if before == identity and not rebuild else ("built" if before is None else "rebuilt")
+        return {"key": identity.key, "provisions": len(self.store.provisions(key)),
+                "units": len(self.store.units(key)), "model": identity.model, "status": status,
+                "seconds": time.perf_counter() - started}
+
+    # -- answers --------------------------------------------------------------------------
+
+    def profile(self, name: str, lang: str) -> Profile:
+        """What a corpus mentions, for the relevance gate (computed once per loaded index)."""
+        spec, lang = self.corpus(name, lang)
+        searcher = self.searcher(spec.name, lang)
+        key = (spec.name, lang, searcher.identity)
+        if key not in self._profiles:
+            self._profiles[key] = profile_for(spec.name, lang, searcher.provisions, spec.celex, spec.title)
+        return self._profiles[key]
+
+    def answer(self, question: str, *, corpus: str = "gdpr", lang: str | None = None,
+               turns: list[dict] | None = None):
+        """The answer pipeline on one question, without logging it (what `ask` and the
+        abstention evaluation share)."""
+        spec, _ = self.corpus(corpus)
+        corpus_lang = self.resolve_lang(spec.name, lang)
+        searcher = self.searcher(spec.name, corpus_lang)
+        fusion = default_fusion(corpus_lang, self.settings)
+        return answer_question(
+            question, answerer=answerer_for(self.settings.answer_mode, self.llm), analyse=searcher.analyse,
+            retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
+            profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
+            evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang)
+
+    def ask(self, question: str, *, corpus: str = "gdpr", lang: str | None = None, thread: str | None = None) -> dict:
+        """Answer a question from one corpus, or refuse with a named reason (DESIGN.md §5).
+        `thread` continues a conversation (created when new). The answer is logged and added
+        to its thread."""
+        spec, _ = self.corpus(corpus)  # UnknownCorpusError: a typed error for the surfaces
+        corpus_lang = self.resolve_lang(spec.name, lang)
+        result = self.answer(question, corpus=spec.name, lang=lang, turns=history.history(self.settings, thread))
+        thread_id = None
+        if thread or self.settings.ask_log:  # with logging off, only a thread the user named is kept
+            thread_id = history.add_turn(self.settings, thread, corpus=spec.name, lang=corpus_lang,
+                                         question=result.question, rewritten=result.rewritten,
+                                         answer=documents.answer_text(result, spec), outcome=result.outcome)
+        history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
+        return documents.answer_document(result, spec, corpus_lang, self._version(spec.name, corpus_lang), thread_id)
+
+    def _version(self, name: str, lang: str) -> str:
+        info = corpus_info(name, lang, self.settings)
+        return info.version if info else ""
+
+
+def default_lang(spec: CorpusSpec) -> str:
+    return "en" if "en" in spec.langs else sorted(spec.langs)[0]

@@ -1,0 +1,116 @@
+"""The one place answer, search, provision and outline documents are shaped (DESIGN.md §5).
+
+Every surface returns these documents as they are: the CLI's --json, the HTTP API and the MCP
+tools print or send the same JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from pincite.citations import local_label, point_label, top_point_lines, top_points
+from pincite.provisions import Provision
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.multi import CorpusHit
+from pincite.verify.check import REASONS
+
+NOTICE = ("Not legal advice: quotations of the law's text, checked against the cited provisions; "
+          "for your situation, ask a lawyer.")
+# Details a reader can act on; others (model errors, verification internals) stay in run.detail.
+SHOWN_DETAIL = ("outside_corpus", "outside_law", "no_value", "model_declined")
+SNIPPET_CHARS = 240
+
+
+def hit_json(hit: Hit, snippet_chars: int = SNIPPET_CHARS) -> dict:
+    p = hit.provision
+    text = " ".join(p.text.split())
+    return {"label": p.label, "label_local": p.label_local, "id": p.id, "kind": p.kind,
+            "instrument": p.instrument, "lang": p.lang, "title": p.title,
+            "score": None if hit.exact else round(hit.score, 4), "exact": hit.exact,
+            "snippet": text if len(text) <= snippet_chars else text[: snippet_chars - 1] + "…",
+            "url": p.url, "version": p.version}
+
+
+def corpus_hit_json(hit: CorpusHit) -> dict:
+    """A hit of a search over several corpora: it also names its corpus."""
+    row = hit_json(hit.hit)
+    row["corpus"] = hit.corpus
+    row["citation"] = hit.citation
+    row["score"] = None if hit.hit.exact else round(hit.score, 4)
+    return row
+
+
+def search_document(query: str, corpus: str | list[str], lang: str | None, mode: str, rows: list[dict]) -> dict:
+    """`pincite search --json`, GET /search and the MCP search tool: the query, where it was
+    searched (the corpus, or the corpora; the language searched), the mode, the hits."""
+    return {"query": query, "corpus": corpus, "lang": lang, "mode": mode, "hits": rows}
+
+
+def answer_text(result, spec) -> str:
+    """The answer as one paragraph, or the refusal said plainly."""
+    if result.outcome == "answered":
+        return result.text()
+    why = REASONS.get(result.reason, result.reason)
+    detail = f" ({result.detail})" if result.detail and result.reason in SHOWN_DETAIL else ""
+    return f"I cannot answer this from {spec.title}: {why}{detail}."
+
+
+def coverage_note(spec, lang: str, version: str) -> str:
+    """What the corpus is, so a reader told 'no' knows where to look instead."""
+    edition = f", as published in {version}" if version else ""
+    return (f"This corpus is {spec.title} in '{lang}'{edition}: its articles, annexes and recitals only. "
+            f"It holds no case law, guidance, decisions of authorities, or national law.")
+
+
+def answer_document(result, spec, lang: str, version: str, thread: str | None) -> dict:
+    """The answer shape every surface returns (DESIGN.md §5), plus the notice, the thread and
+    what the run cost. A refusal carries no sources."""
+    answered = result.outcome == "answered"
+    usage = result.usage
+    document = {
+        "outcome": result.outcome, "reason": result.reason, "answer": answer_text(result, spec),
+        "sentences": [{"text": s.text, "citations": list(s.citations)} for s in result.sentences] if answered else [],
+        "citations": [citation_json(c, lang) for c in result.cited] if answered else [],
+        "corpus": {"name": spec.name, "lang": lang, "version": version},
+        "notice": NOTICE,
+        "thread": thread,
+        "run": {"mode": result.mode, "model": usage.model if usage else None, "rewritten": result.rewritten,
+                "detail": result.detail or None, "tokens_in": usage.tokens_in if usage else 0,
+                "tokens_out": usage.tokens_out if usage else 0, "cost_usd": usage.cost_usd if usage else None,
+                "latency_ms": result.latency_ms},
+    }
+    if not answered:
+        document["covers"] = coverage_note(spec, lang, version)
+    return document
+
+
+def citation_json(cited, lang: str) -> dict:
+    p = cited.provision
+    return {"label": cited.label, "label_local": local_label(cited.label, lang), "id": p.id, "url": p.url,
+            "title": p.title, "text": cited.text}
+
+
+def provision_json(p: Provision) -> dict:
+    """A provision as the surfaces return it: the corpus record, full text included."""
+    return asdict(p)
+
+
+def outline_document(label: str, parts: list[Provision]) -> dict:
+    """An article's (annex's, section's) parts, each with its lead-in and its points."""
+    first = parts[0]
+    return {"corpus": first.instrument, "lang": first.lang, "label": label,
+            "label_local": local_label(label, first.lang), "title": first.title,
+            "path": first.path, "version": first.version, "url": first.url,
+            "parts": [_outline_part(p) for p in parts]}
+
+
+def _outline_part(p: Provision) -> dict:
+    lines = top_point_lines(p.text)
+    points = [{"label": point_label(p.label, path), "text": _clip(lines.get(path[0], ""))}
+              for path in top_points(p.text)]
+    return {"id": p.id, "label": p.label, "label_local": p.label_local, "kind": p.kind,
+            "lead": _clip(p.text.splitlines()[0] if p.text else ""), "chars": len(p.text), "points": points}
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -1,0 +1,122 @@
+"""`pincite eval …`: measure retrieval (and abstention) on question files with gold provisions."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from pincite.settings import SEARCH_MODES
+from pincite.surfaces.cli.common import err, out, print_json, settings
+
+app = typer.Typer(help="Evaluate retrieval and abstention on question files (DESIGN.md §5).",
+                  no_args_is_help=True)
+
+Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]
+Split = Annotated[str | None, typer.Option("--split", help="Only the questions of this split: dev or test.")]
+
+
+def _load(files: list[Path], split: str | None) -> list[dict]:
+    from pincite.evaluate.retrieval import load_questions  # heavy (the service): not for --help
+
+    return [q for f in files for q in load_questions(f, split)]
+
+
+def _service(**parts):
+    from pincite.service import Pincite  # heavy: not for `pincite eval --help`
+
+    return Pincite(settings(), **parts)
+
+
+def _progress(done: int, total: int) -> None:
+    if err.is_terminal:
+        err.print(f"\r{done}/{total}", end="")
+
+
+@app.command()
+def retrieval(
+    questions: Questions,
+    mode: Annotated[str | None, typer.Option(help=f"{', '.join(SEARCH_MODES)} (default: PINCITE_SEARCH_MODE).")] = None,
+    k: Annotated[int, typer.Option("-k", min=10, help="Depth of each ranking (at least 10).")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    sweep: Annotated[bool, typer.Option(help="Compare modes and fusion settings in a table.")] = False,
+    split: Split = None,
+) -> None:
+    """hit@1/3/5/10, MRR and latency. Builds or reuses the indexes the questions need."""
+    from pincite.evaluate.retrieval import evaluate_retrieval  # heavy: the retrieve stage and the service
+    from pincite.retrieve.search import check_mode  # heavy: numpy
+
+    if mode is not None:
+        check_mode(mode)
+    qs = _load(questions, split)
+    with _service() as pincite:
+        if sweep:
+            _sweep(qs, pincite, k, as_json)
+            return
+        report = evaluate_retrieval(qs, pincite, mode=mode, k=k, progress=_progress)
+    if as_json:
+        print_json(report)
+        return
+    _table([(report["mode"], report)])
+
+
+def _sweep(qs: list[dict], pincite, k: int, as_json: bool) -> None:
+    from pincite.evaluate.retrieval import evaluate_retrieval  # heavy: the retrieve stage and the service
+    from pincite.retrieve.fusion import Fusion  # heavy: numpy
+
+    rows = [(mode, evaluate_retrieval(qs, pincite, mode=mode, k=k)) for mode in ("dense", "bm25")]
+    for method, weight, recital in itertools.product(("linear", "rrf"), (0.3, 0.5, 0.7), (1.0, 0.75)):
+        fusion = Fusion(method=method, dense_weight=weight, recital_weight=recital, rrf_k=pincite.settings.rrf_k)
+        name = f"hybrid {method} dense={weight} recital×{recital}"
+        rows.append((name, evaluate_retrieval(qs, pincite, mode="hybrid", k=k, fusion=fusion)))
+    rows.append(("hybrid (defaults)", evaluate_retrieval(qs, pincite, mode="hybrid", k=k)))
+    if as_json:
+        print_json([{"setting": name, **{key: r[key] for key in _KEYS}} for name, r in rows])
+        return
+    _table(rows)
+
+
+_KEYS = ("n", "hit@1", "hit@3", "hit@5", "hit@10", "mrr", "latency_ms")
+
+
+def _table(rows) -> None:
+    table = Table("setting", "n", "hit@1", "hit@3", "hit@5", "hit@10", "MRR", "p50 ms", "p95 ms")
+    for name, r in rows:
+        table.add_row(name, str(r["n"]), *[f"{r[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "hit@10", "mrr")],
+                      f"{r['latency_ms']['p50']:.1f}", f"{r['latency_ms']['p95']:.1f}")
+    out.print(table)
+
+
+@app.command()
+def abstention(
+    questions: Questions,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    llm: Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), "
+                                                    "not extractively.")] = False,
+    split: Split = None,
+) -> None:
+    """Answered vs refused, for answerable and unanswerable questions apart (extractive by default)."""
+    from pincite.evaluate.abstention import evaluate_abstention  # heavy: the whole answer stage
+
+    qs = _load(questions, split)
+    with _service(**({} if llm else {"llm": None})) as pincite:
+        report = evaluate_abstention(qs, pincite, progress=_progress)
+    if as_json:
+        print_json(report)
+        return
+    table = Table("mode", "n", "answerable answered", "answered, correct citation", "unanswerable refused",
+                  "p50 ms", "p95 ms")
+    def rate(key: str, group: str) -> str:
+        return f"{report[key]:.3f}" if report[group] else "–"  # no such questions: no rate
+
+    table.add_row(report["mode"], str(report["n"]), rate("answerable_answered_rate", "answerable"),
+                  rate("answerable_answered_correct_rate", "answerable"),
+                  rate("unanswerable_refused_rate", "unanswerable"),
+                  f"{report['latency_ms']['p50']:.1f}", f"{report['latency_ms']['p95']:.1f}")
+    out.print(table)
+    for group, counts in report["reasons"].items():
+        if counts:
+            out.print(f"{group}: " + ", ".join(f"{reason} {n}" for reason, n in counts.items()))

@@ -1,0 +1,58 @@
+"""`pincite serve` (HTTP API and web page) and `pincite mcp` (MCP server). Server libraries are
+imported only when a server starts, so the rest of the CLI stays fast."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Annotated
+
+import typer
+
+from pincite.errors import ConfigError
+from pincite.surfaces.cli.common import settings
+
+Host = Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")]
+
+
+def _server_imports(what: str):
+    try:
+        if what == "http":
+            from pincite.surfaces.http import app as module  # FastAPI: only when a server starts
+        else:
+            from pincite.surfaces import mcp as module  # the mcp SDK: only when a server starts
+    except ImportError as exc:
+        raise ConfigError(f"the server needs {exc.name}, which is not installed — "
+                          f"run: pip install 'pincite[serve]'") from exc
+    return module
+
+
+def _log_to_stderr() -> None:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+
+
+def serve(
+    host: Host = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port, printed).")] = 8000,
+) -> None:
+    """Serve the HTTP API (OpenAPI at /openapi.json) and the chat page at http://HOST:PORT/."""
+    http = _server_imports("http")
+    _log_to_stderr()
+    http.serve(settings(), host, port)
+
+
+def mcp(
+    transport: Annotated[str, typer.Option(help="stdio, or http (streamable HTTP on /mcp).")] = "stdio",
+    host: Host = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the http transport (0: any free port).")] = 8001,
+) -> None:
+    """Run the MCP server: read-only tools search, get_provision, article_outline, list_corpora, ask."""
+    if transport not in ("stdio", "http"):
+        raise ConfigError(f"unknown transport {transport!r} — use stdio or http")
+    server = _server_imports("mcp")
+    # On stdio, stdout belongs to the protocol: every log line goes to stderr.
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if transport == "stdio":
+        server.run_stdio(settings())
+    else:
+        server.run_http(settings(), host, port)

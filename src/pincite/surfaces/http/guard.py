@@ -1,0 +1,238 @@
+"""What HTTP adds in front of the service: API keys, a per-client rate limit, a per-session
+question cap, a body size limit, and an access log in which a client is a salted hash of its
+address (never the address), pruned after `access_log_days`."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from pincite.settings import Settings
+
+UPLOAD_PATH = "/corpora/pdf"
+
+
+class ApiError(Exception):
+    """An HTTP error with a typed code and a message that says how to fix it."""
+
+    def __init__(self, status: int, code: str, message: str, headers: dict | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.headers = status, code, message, headers or {}
+
+
+def error_response(status: int, code: str, message: str, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+
+
+def server_salt(settings: Settings) -> str:
+    """The salt of client hashes: the setting, or a random one kept under the data directory."""
+    if settings.log_salt:
+        return settings.log_salt
+    path = Path(settings.home) / "server-salt"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".server-salt.{secrets.token_hex(4)}")
+        tmp.write_text(secrets.token_hex(16), encoding="utf-8")
+        tmp.chmod(0o600)
+        tmp.replace(path)
+    return path.read_text(encoding="utf-8").strip()
+
+
+class Guard:
+    """Authentication, the per-client rate limit (a token bucket) and the per-session question cap.
+
+    A client is its API key when it sends one, else its address. A session is the same client
+    over `session_hours`: what the cap counts. State is in memory, for one server process.
+    """
+
+    def __init__(self, settings: Settings):
+        self.salt = server_salt(settings).encode()
+        self.keys = [k.strip() for k in settings.api_keys.split(",") if k.strip()]
+        self.per_minute = settings.rate_limit_per_minute
+        self.cap = settings.session_question_cap
+        self.session_seconds = settings.session_hours * 3600
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.sessions: dict[str, tuple[float, int]] = {}
+
+    def hashed(self, value: str) -> str:
+        return hmac.new(self.salt, value.encode(), hashlib.sha256).hexdigest()[:16]
+
+    def client(self, request: Request) -> str:
+        key = _presented_key(request)
+        if key is not None:
+            return "key:" + self.hashed(key)
+        return "ip:" + self.hashed(request.client.host if request.client else "unknown")
+
+    async def check(self, request: Request) -> str:
+        """Dependency of every API route: the client, once authenticated and within its rate."""
+        if self.keys:
+            key = _presented_key(request)
+            if key is None or not any(hmac.compare_digest(key, k) for k in self.keys):
+                raise ApiError(401, "unauthorized", "this server needs an API key — send it as "
+                               "'Authorization: Bearer KEY' or 'X-API-Key: KEY'", {"WWW-Authenticate": "Bearer"})
+        client = self.client(request)
+        request.state.client = client
+        wait = self._take(client, time.monotonic())
+        if wait is not None:
+            raise ApiError(429, "rate_limited", f"too many requests: at most {self.per_minute} a minute — "
+                           f"retry in {wait:.0f} s", {"Retry-After": str(max(1, round(wait)))})
+        return client
+
+    def _take(self, client: str, now: float) -> float | None:
+        if not self.per_minute:
+            return None
+        if len(self.buckets) > 100_000:
+            self.buckets.clear()
+        tokens, last = self.buckets.get(client, (float(self.per_minute), now))
+        tokens = min(float(self.per_minute), tokens + (now - last) * self.per_minute / 60)
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return (1 - tokens) * 60 / self.per_minute
+        self.buckets[client] = (tokens - 1, now)
+        return None
+
+    def count_question(self, client: str) -> None:
+        if not self.cap:
+            return
+        now = time.monotonic()
+        started, n = self.sessions.get(client, (now, 0))
+        if now - started > self.session_seconds:
+            started, n = now, 0
+        if n >= self.cap:
+            hours = (self.session_seconds - (now - started)) / 3600
+            raise ApiError(429, "question_cap", f"this session has asked {n} questions, the most one session "
+                           f"may ask — try again in {hours:.1f} h", {"Retry-After": str(round(hours * 3600))})
+        if len(self.sessions) > 100_000:
+            self.sessions = {c: v for c, v in self.sessions.items() if now - v[0] <= self.session_seconds}
+        self.sessions[client] = (started, n + 1)
+
+
+def _presented_key(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth[:7].lower() == "bearer " and auth[7:].strip():
+        return auth[7:].strip()
+    return request.headers.get("x-api-key") or None
+
+
+# -- the access log: one JSON line per request, a file per day, pruned ----------------------
+
+class AccessLog:
+    def __init__(self, settings: Settings):
+        self.enabled = settings.access_log
+        self.folder = Path(settings.home) / "logs"
+        self.days = settings.access_log_days
+        self.lock = threading.Lock()
+        self.day = ""
+        self.file = None
+
+    def write(self, entry: dict) -> None:
+        if not self.enabled:
+            return
+        with self.lock:
+            today = datetime.now(UTC).strftime("%Y-%m-%d")
+            if today != self.day:
+                self._rotate(today)
+            self.file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self.file.flush()
+
+    def _rotate(self, today: str) -> None:
+        if self.file is not None:
+            self.file.close()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.prune()
+        self.day = today
+        self.file = (self.folder / f"access-{today}.jsonl").open("a", encoding="utf-8")
+
+    def prune(self) -> list[Path]:
+        """Delete the day files older than the retention period; the files deleted."""
+        cutoff = (datetime.now(UTC) - timedelta(days=self.days)).strftime("%Y-%m-%d")
+        old = [p for p in self.folder.glob("access-*.jsonl") if p.stem.removeprefix("access-") < cutoff]
+        for path in old:
+            path.unlink(missing_ok=True)
+        return old
+
+    def close(self) -> None:
+        with self.lock:
+            if self.file is not None:
+                self.file.close()
+                self.file, self.day = None, ""
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413, declared or streamed (pure ASGI)."""
+
+    def __init__(self, app, limit: int, uploads: int | None = None):
+        self.app, self.limit, self.uploads = app, limit, uploads or limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            return await self.app(scope, receive, send)
+        # A PDF upload is larger than any question; it has its own limit.
+        limit = self.uploads if scope.get("path") == UPLOAD_PATH else self.limit
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            return await self._too_large(scope, receive, send)
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > limit:
+                return await self._too_large(scope, receive, send)
+        replayed = False
+
+        async def replay():
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return await self.app(scope, replay, send)
+
+    async def _too_large(self, scope, receive, send):
+        response = error_response(413, "too_large", f"the request body is larger than {self.limit} bytes — "
+                          f"send a shorter question")
+        await response(scope, receive, send)
+
+
+def _error(status: int, code: str, message: str, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+
+
+class AccessLogMiddleware:
+    """One access-log line per request, the client as its hash (pure ASGI: no per-request task)."""
+
+    def __init__(self, app, access: AccessLog, guard: Guard):
+        self.app, self.access, self.guard = app, access, guard
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not self.access.enabled:
+            return await self.app(scope, receive, send)
+        started, status = time.perf_counter(), 500
+
+        async def sending(message):
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            # The path only: a query string can hold what a user typed.
+            self.access.write({"at": datetime.now(UTC).isoformat(timespec="seconds"),
+                               "client": self.guard.client(Request(scope)), "method": scope["method"],
+                               "path": scope["path"], "status": status,
+                               "ms": round((time.perf_counter() - started) * 1000, 1)})

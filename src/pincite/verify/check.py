@@ -1,0 +1,270 @@
+"""The verify stage: an answer is checked in code against the provisions retrieved for it.
+
+Both answer modes go through `verify`: every sentence carries a citation, every citation
+resolves to a retrieved provision at exact granularity (`Article 6` is not `Article 60(1)`;
+`Article 5(1)(a)` only when point (a) is in the retrieved 5(1)), numbers, amounts and
+deadlines appear in the provision the sentence cites, and the answer is short. A failed
+check names its reason; the caller turns it into a refusal that ships no sources.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from pincite.citations import Citation, contains, find_citations, parse_label, point_text, same, squash
+from pincite.errors import CitationError
+from pincite.provisions import Provision
+
+MAX_SENTENCES = 4
+
+# Every refusal names one of these; the text is what a reader is told.
+REASONS = {
+    "empty_question": "the question is empty",
+    "no_hits": "nothing in the corpus matched the question",
+    "below_floor": "the closest provisions are too weak a match to answer from",
+    "outside_corpus": "the question names something this corpus never mentions "
+                      "(another act, a case, an organisation, a country or a product)",
+    "outside_law": "the question asks for facts a statute does not contain "
+                   "(who holds an office now, what happened, what was decided or imposed)",
+    "no_quote": "no sentence of the closest provisions answers the question",
+    "unsupported_citation": "a citation does not resolve to a retrieved provision at that granularity",
+    "no_citation": "the answer cites nothing",
+    "uncited_sentence": "a sentence carries no citation",
+    "number_mismatch": "a number, amount or deadline is not in the provision it cites",
+    "misquote": "a quotation is not the provision's text",
+    "too_long": f"the answer has more than {MAX_SENTENCES} sentences",
+    "model_declined": "the model found no answer in the retrieved provisions",
+    "model_error": "the model could not be reached or gave no usable answer",
+}
+
+
+@dataclass
+class Sentence:
+    """One sentence of an answer and the labels it cites. `quote` marks extractive sentences:
+    their text must be the provision's own words (fragments joined by a space)."""
+
+    text: str
+    citations: list[str] = field(default_factory=list)
+    quote: bool = False
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    reason: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Cited:
+    """A citation resolved against the evidence: the provision, and the text the label
+    denotes inside it (the whole provision, or one point with its lead-in)."""
+
+    label: str
+    provision: Provision
+    text: str
+
+
+def verify(sentences: list[Sentence], evidence: list[Provision], *,
+           max_sentences: int = MAX_SENTENCES) -> Verdict:
+    """Check an answer against the provisions it was written from. Order matters: the first
+    failed check is the reason reported."""
+    if not sentences or not any(s.citations for s in sentences):
+        return Verdict(False, "no_citation", "no sentence cites a provision")
+    if len(sentences) > max_sentences:
+        return Verdict(False, "too_long", f"{len(sentences)} sentences, at most {max_sentences}")
+    for number, sentence in enumerate(sentences, start=1):
+        verdict = check_sentence(sentence, evidence)
+        if not verdict.ok:
+            return replace(verdict, detail=f"sentence {number}: {verdict.detail}")
+    return Verdict(True)
+
+
+def check_sentence(sentence: Sentence, evidence: list[Provision]) -> Verdict:
+    if not sentence.citations:
+        return Verdict(False, "uncited_sentence", repr(_short(sentence.text)))
+    cited = []
+    for label in sentence.citations:
+        found = resolve(label, evidence)
+        if found is None:
+            return Verdict(False, "unsupported_citation", f"{label!r} is not among the retrieved provisions")
+        cited.append(found)
+    if sentence.quote and not quoted_faithfully(sentence.text, [c.text for c in cited]):
+        return Verdict(False, "misquote", repr(_short(sentence.text)))
+    missing = missing_quantities(sentence.text, [c.text for c in cited])
+    if missing:
+        return Verdict(False, "number_mismatch",
+                       f"{', '.join(missing)} not in {', '.join(c.label for c in cited)}")
+    return Verdict(True)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- citations at exact granularity ------------------------------------------------------
+
+def resolve(label: str, evidence: list[Provision]) -> Cited | None:
+    """The retrieved provision a label denotes, at exactly that granularity, or None.
+
+    The same provision resolves; a point inside a retrieved provision resolves only when the
+    provision's text holds that point. A whole article does not resolve to one of its
+    paragraphs: the answer would claim more than was retrieved.
+    """
+    try:
+        wanted = parse_label(label)
+    except CitationError:
+        return None
+    for p in evidence:
+        have = _label_of(p)
+        if have is not None and same(have, wanted):
+            return Cited(label, p, p.text)
+    for p in evidence:
+        have = _label_of(p)
+        if have is None or not contains(have, wanted):
+            continue
+        found = point_text(p.text, _extra_points(have, wanted))
+        if found is not None:
+            return Cited(label, p, found)
+    return None
+
+
+def _label_of(p: Provision) -> Citation | None:
+    try:
+        return parse_label(p.label)
+    except CitationError:
+        return None
+
+
+def _extra_points(outer: Citation, inner: Citation) -> tuple[str, ...]:
+    """The point levels inner adds to outer (Article 5(1) → 5(1)(a)(ii): ('a', 'ii'))."""
+    if inner.paragraph is not None and outer.paragraph is None:
+        return (inner.paragraph, *inner.points)  # definitions are written 4(11): a level of their own
+    return inner.points[len(outer.points):]
+
+
+# -- quotations ----------------------------------------------------------------------------
+
+def quoted_faithfully(sentence: str, texts: list[str]) -> bool:
+    """Whether every fragment of a quoted sentence is the cited text's own words. Fragments are
+    the pieces extractive answers join with ' … ' (a lead-in and its point) or a space."""
+    haystack = "\n".join(squash(t) for t in texts)
+    return all(squash(piece) in haystack for piece in sentence.split(" … ") if piece.strip())
+
+
+# -- numbers, amounts, percentages, deadlines ------------------------------------------------
+
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")  # a Thai statute writes ๗๒ for 72
+_WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "uno": 1, "un": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
+    "otto": 8, "dieci": 10, "dodici": 12, "quindici": 15, "venti": 20, "trenta": 30,
+    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "huit": 8, "dix": 10, "douze": 12, "quinze": 15,
+    "vingt": 20, "trente": 30,
+}
+_UNITS = {
+    "percent": r"%|per\s?cent|percent|per\s+cento|pour\s+cent",
+    "hour": r"hours?|ore|ora|heures?",
+    "working day": r"working\s+days?|giorni\s+lavorativi|jours\s+ouvrables",
+    "day": r"days?|giorni|giorno|jours?",
+    "week": r"weeks?|settimane|settimana|semaines?",
+    "month": r"months?|mesi|mese|mois",
+    "year": r"years?|anni|anno|ans|années?",
+    "eur": r"eur|euros?|€",
+}
+_MULTIPLIERS = {"million": 10**6, "millions": 10**6, "milioni": 10**6, "milione": 10**6,
+                "billion": 10**9, "miliardi": 10**9, "milliards": 10**9}
+_UNIT_RX = "|".join(f"(?P<u_{k.replace(' ', '_')}>{v})" for k, v in _UNITS.items())
+_QUANTITY = re.compile(
+    rf"""(?P<cur>\b(?:EUR|euros?)\s*|€\s*)?
+    (?<![\d.,])(?P<num>\d+\s*\^\s*\d+|\d{{1,3}}(?:[\s.,\u00a0\u202f]\d{{3}})+(?!\d)|\d+(?:[.,]\d+)?
+        |\b(?:{'|'.join(_WORD_NUMBERS)})\b(?=\s+(?:[^\W\d_]+\s+)?(?:{_UNITS['hour']}|{_UNITS['day']}|{_UNITS['week']}|{_UNITS['month']}|{_UNITS['year']})\b))
+    (?:\s*(?P<mult>{'|'.join(_MULTIPLIERS)})\b)?
+    (?:\s*(?:{_UNIT_RX})(?![^\W\d_]))?""",
+    re.IGNORECASE | re.VERBOSE)
+# References to structure are not quantities: 'paragraph 2', 'point 4', 'Chapter IV',
+# 'Regulation (EU) 2016/679', 'Directive 95/46/EC', 'OJ L 119'.
+_STRUCTURE = re.compile(
+    r"\b(?:paragraphs?|points?|subparagraphs?|chapters?|sections?|titles?|annex(?:es)?|recitals?|articles?"
+    r"|paragraf[oi]|punt[oi]|lettera|capo|sezione|allegat[oi]|considerando|articol[oi]|paragraphes?"
+    r"|chapitre|annexe|considérants?|OJ|GU|JO)\s+(?:L\s+)?\(?\d+[a-z]?\)?(?:\s*(?:,|and|or|e|et|to|a)\s*\(?\d+\)?)*"
+    r"|\(?(?:EU|EC|EEC|UE|CE|CEE|Euratom)\)?\s*(?:No\s*|n\.\s*)?\d+/\d+(?:/\w+)?|\b\d{2,4}/\d{1,4}(?:/[A-Z]+)?\b",
+    re.IGNORECASE)
+# Point and item markers: at a line start, or after the end of a quoted lead-in
+# ('… following areas: 4. Employment …', Italian '… di seguito. 5. Accesso …').
+_LINE_MARKER = re.compile(r"(?:^|(?<=[.:;]\s))\s*(?:\(?(?:[a-z]{1,5}|\d{1,3})\)|\d{1,3}\.)\s",
+                          re.IGNORECASE | re.MULTILINE)
+
+
+def _value(num: str, mult: str | None) -> str:
+    num = re.sub(r"\s+", "", num)
+    if "^" in num:
+        return num
+    if num.lower() in _WORD_NUMBERS:
+        value: float = _WORD_NUMBERS[num.lower()]
+    elif re.fullmatch(r"\d{1,3}(?:[\s.,\u00a0\u202f]\d{3})+", num):
+        value = int(re.sub(r"\D", "", num))
+    else:
+        value = float(num.replace(",", "."))
+    if mult:
+        value *= _MULTIPLIERS[mult.lower()]
+    return str(int(value)) if value == int(value) else repr(float(value))
+
+
+def quantities(text: str) -> set[tuple[str, str | None]]:
+    """(value, unit) for each number in text, written the same whatever the style:
+    '20 000 000' = '20,000,000' = 'EUR 20 000 000' → ('20000000', 'eur'); '4 %' = '4%';
+    'one month' = '1 month'; '10^25' = '10²⁵'. Citations, structure references and point
+    markers are left out: they are not claims about amounts."""
+    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPER_DIGITS), text).translate(_THAI_DIGITS)
+    for start, end, _ in reversed(find_citations(text)):
+        text = text[:start] + " " + text[end:]
+    text = _LINE_MARKER.sub(" ", _STRUCTURE.sub(" ", text))
+    found = set()
+    for m in _QUANTITY.finditer(text):
+        unit = next((k[2:].replace("_", " ") for k, v in m.groupdict().items() if k.startswith("u_") and v), None)
+        if m["cur"]:
+            unit = "eur"
+        found.add((_value(m["num"], m["mult"]), unit))
+    return found
+
+
+def missing_quantities(sentence: str, texts: list[str]) -> list[str]:
+    """Quantities of the sentence that none of the cited texts states. A unit must match
+    when both sides give one ('72 days' is not '72 hours'); a bare number matches any."""
+    have = set().union(*(quantities(t) for t in texts)) if texts else set()
+    values = {v for v, _ in have}
+    missing = []
+    for value, unit in sorted(quantities(sentence), key=str):
+        if (value, unit) in have or (value in values and (unit is None or (value, None) in have)):
+            continue
+        missing.append(value + (f" {unit}" if unit else ""))
+    return missing
+
+
+# -- sentences of model output ---------------------------------------------------------------
+
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:art|arts|artt|no|nos|nr|n|p|pp|para|paras|par|e\.g|i\.e|cf|etc|reg|dir|vs|ca|approx|lett|co|ss"
+    r"|mr|mrs|dr|st|ibid|op|cit|fig|sec|ch|ann|rec)|\b[A-Z])\.$",
+    re.IGNORECASE)
+_BOUNDARY = re.compile(r"(?<=[.!?…])[\"'’”»)]*\s+(?=[\"'‘“«(]*[A-ZÀ-ÖØ-Þ0-9])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of prose, conservatively: a full stop after an abbreviation ('Art.', 'e.g.',
+    'No.') or a single capital does not end a sentence."""
+    pieces, start = [], 0
+    text = " ".join(text.split())
+    for m in _BOUNDARY.finditer(text):
+        before = text[start:m.start()].rstrip("\"'’”»)")
+        if _ABBREVIATIONS.search(before):
+            continue
+        pieces.append(text[start:m.start()].strip())
+        start = m.end()
+    pieces.append(text[start:].strip())
+    return [p for p in pieces if p]
