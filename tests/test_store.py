@@ -1,4 +1,5 @@
-"""The SQLite store: identity, atomic replacement, vector cache, damage reported clearly."""
+"""The SQLite store's own behaviour (the shared behaviour is in test_store_contract.py): damage
+reported clearly, a missing index says how to build it, replacements survive reopening."""
 
 from __future__ import annotations
 
@@ -7,56 +8,15 @@ import pytest
 
 from pincite.errors import StoreError
 from pincite.index.store.sqlite import IndexIdentity, SQLiteStore, Unit
-from pincite.provisions import Provision
+from tests.test_store_contract import provision
 
 
-def provision(n: int) -> Provision:
-    return Provision(id=f"t/en/art-{n}", label=f"Article {n}", label_local=f"Article {n}", kind="article",
-                     instrument="t", lang="en", title="T", path=[], text=f"text {n}", url="u",
-                     source_sha256="s", version="v")
-
-
-def fill(store: SQLiteStore, key: str, n: int, model: str = "m") -> IndexIdentity:
-    identity = IndexIdentity(key, f"sha{n}", model, "h")
-    provisions = [provision(i) for i in range(n)]
-    units = [Unit(p.id, p.text, ["text", str(i)]) for i, p in enumerate(provisions)]
-    vectors = np.eye(n, 4, dtype=np.float32)
-    store.replace_index(identity, provisions, units, vectors)
-    return identity
-
-
-def test_round_trip(tmp_path):
-    store = SQLiteStore(tmp_path / "i.sqlite")
-    identity = fill(store, "t/en", 3)
-    loaded = store.loaded("t/en")
-    assert (loaded.identity, [u.provision_id for u in loaded.units], loaded.vectors.shape) == (
-        identity, ["t/en/art-0", "t/en/art-1", "t/en/art-2"], (3, 4))
-
-
-def test_replace_swaps_the_whole_index(tmp_path):
-    store = SQLiteStore(tmp_path / "i.sqlite")
-    fill(store, "t/en", 3)
-    fill(store, "t/en", 2)
-    assert len(store.provisions("t/en")) == 2
-
-
-def test_failed_replace_leaves_the_old_index(tmp_path):
-    store = SQLiteStore(tmp_path / "i.sqlite")
-    old = fill(store, "t/en", 3)
-    bad_vectors = np.zeros((1, 4), dtype=np.float32)  # fewer vectors than units: fails mid-write
-    with pytest.raises(IndexError):
-        store.replace_index(IndexIdentity("t/en", "new", "m", "h"), [provision(0), provision(1)],
-                            [Unit("t/en/art-0", "a", []), Unit("t/en/art-1", "b", [])], bad_vectors)
-    assert store.identity("t/en") == old and len(store.provisions("t/en")) == 3
-
-
-def test_vectors_are_cached_by_model_and_text(tmp_path):
-    store = SQLiteStore(tmp_path / "i.sqlite")
-    fill(store, "t/en", 2)
-    from pincite.index.store.sqlite import text_hash
-
-    found = store.cached_vectors("m", [text_hash("text 1"), text_hash("unknown")])
-    assert list(found) == [text_hash("text 1")] and found[text_hash("text 1")][1] == 1.0
+def test_an_index_survives_reopening_the_file(tmp_path):
+    identity = IndexIdentity("t/en", "sha", "m", "h")
+    SQLiteStore(tmp_path / "i.sqlite").replace_index(identity, [provision(0)], [Unit("t/en/art-0", "text 0", [])],
+                                                      np.ones((1, 4), np.float32))
+    reopened = SQLiteStore(tmp_path / "i.sqlite")
+    assert reopened.identity("t/en") == identity and reopened.loaded("t/en").vectors.shape == (1, 4)
 
 
 def test_missing_index_says_how_to_build(tmp_path):

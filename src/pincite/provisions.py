@@ -27,7 +27,10 @@ class Provision:
     version: str
     celex: str = ""
     path_titles: list[str] = field(default_factory=list)  # titles of the chapters/sections in `path`
-    refs: list[str] = field(default_factory=list)
+    # References in the text, resolved at parse time (citations.references): each a dict with
+    # "label" (the target, English style), "target" (its provision id here, or None), "words"
+    # (the referencing words), "external" (another act), "act" (that act's number).
+    refs: list[dict] = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=False)

@@ -10,7 +10,16 @@ import hashlib
 
 import numpy as np
 
-from pincite.index.store.base import IndexIdentity, Scored, Unit, register_store, text_hash
+from pincite.index.store.base import (
+    Edge,
+    IndexIdentity,
+    Scored,
+    Unit,
+    check_replacement,
+    edges_of,
+    register_store,
+    text_hash,
+)
 from pincite.index.store.matrix import MatrixIndex
 from pincite.index.units import provision_units
 from pincite.provisions import Provision
@@ -34,6 +43,7 @@ class MemoryStore:
 
     def replace_index(self, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
                       vectors: np.ndarray) -> None:
+        check_replacement(identity, units, vectors)
         index = MatrixIndex(identity, provisions, units, np.asarray(vectors, dtype=np.float32))
         for unit, vector in zip(units, index.vectors, strict=True):
             self.vectors[(identity.model, text_hash(unit.text))] = vector
@@ -47,6 +57,9 @@ class MemoryStore:
 
     def units(self, key: str) -> list[Unit]:
         return self.indexes[key].units
+
+    def edges(self, key: str) -> list[Edge]:
+        return edges_of(self.indexes[key].provisions)
 
     def dense(self, key: str, vector: np.ndarray, k: int) -> Scored:
         return self.indexes[key].dense(vector, k)

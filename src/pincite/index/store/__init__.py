@@ -4,10 +4,12 @@ registered for another URL scheme. `store_from_settings` picks one from the sett
 from pincite.index.store import sqlite  # noqa: F401  (registers the "sqlite" store)
 from pincite.index.store.base import (
     STORES,
+    Edge,
     IndexIdentity,
     Scored,
     Store,
     Unit,
+    edges_of,
     open_store,
     register_store,
     text_hash,
@@ -24,5 +26,5 @@ def store_from_settings(settings: Settings) -> Store:
     return open_store(store_url(settings))
 
 
-__all__ = ["STORES", "IndexIdentity", "Scored", "Store", "Unit", "open_store", "register_store",
+__all__ = ["STORES", "Edge", "IndexIdentity", "Scored", "Store", "Unit", "edges_of", "open_store", "register_store",
            "store_from_settings", "store_url", "text_hash"]

@@ -18,7 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
-from pincite.errors import ConfigError
+from pincite.errors import ConfigError, StoreError
 from pincite.provisions import Provision
 
 
@@ -37,6 +37,25 @@ class Unit:
     provision_id: str
     text: str  # what is embedded
     tokens: list[str]  # what BM25 sees
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One reference: the provision `source` cites `label` with `words`. `target` is the cited
+    provision's id in this corpus, or None for a reference to another act (`external`, `act`)."""
+
+    source: str
+    target: str | None
+    label: str
+    words: str
+    external: bool = False
+    act: str = ""
+
+
+def edges_of(provisions: list[Provision]) -> list[Edge]:
+    """The reference graph of an index, from the references each provision carries."""
+    return [Edge(p.id, r.get("target"), r.get("label", ""), r.get("words", ""), bool(r.get("external")),
+                 r.get("act", "")) for p in provisions for r in p.refs]
 
 
 Scored = list[tuple[str, float]]  # (provision id, score), best first
@@ -62,6 +81,9 @@ class Store(Protocol):
     def units(self, key: str) -> list[Unit]:
         """The units of an index, in order."""
 
+    def edges(self, key: str) -> list[Edge]:
+        """The reference graph of an index (from its provisions' `refs`, stored with it)."""
+
     def dense(self, key: str, vector: np.ndarray, k: int) -> Scored:
         """The k provisions whose best unit is closest to `vector` (cosine)."""
 
@@ -84,6 +106,13 @@ def open_store(url: str) -> Store:
     if scheme not in STORES:
         raise ConfigError(f"no store for {scheme!r} URLs — use one of: {', '.join(sorted(STORES))}")
     return STORES[scheme](url)
+
+
+def check_replacement(identity: IndexIdentity, units: list[Unit], vectors: np.ndarray) -> None:
+    """What every store refuses before it writes anything: units and vectors that do not pair up."""
+    if len(units) != len(vectors):
+        raise StoreError(f"index {identity.key}: {len(units)} units but {len(vectors)} vectors — "
+                         f"nothing was replaced; rebuild with: pincite index {identity.key.split('/')[0]}")
 
 
 def text_hash(text: str) -> str:

@@ -18,7 +18,16 @@ from pathlib import Path
 import numpy as np
 
 from pincite.errors import StoreError
-from pincite.index.store.base import IndexIdentity, Scored, Unit, register_store, text_hash
+from pincite.index.store.base import (
+    Edge,
+    IndexIdentity,
+    Scored,
+    Unit,
+    check_replacement,
+    edges_of,
+    register_store,
+    text_hash,
+)
 from pincite.index.store.matrix import MatrixIndex
 from pincite.provisions import Provision
 
@@ -32,6 +41,12 @@ MIGRATIONS = [
             text TEXT NOT NULL, tokens TEXT NOT NULL, text_sha256 TEXT NOT NULL, PRIMARY KEY (key, ord));
         CREATE TABLE vectors (model TEXT NOT NULL, text_sha256 TEXT NOT NULL, vector BLOB NOT NULL,
             PRIMARY KEY (model, text_sha256));
+    """),
+    ("002_edges", """
+        CREATE TABLE edges (key TEXT NOT NULL, ord INTEGER NOT NULL, source TEXT NOT NULL, target TEXT,
+            label TEXT NOT NULL, words TEXT NOT NULL, external INTEGER NOT NULL, act TEXT NOT NULL,
+            PRIMARY KEY (key, ord));
+        CREATE INDEX edges_target ON edges(key, target);
     """),
 ]
 
@@ -119,11 +134,15 @@ class SQLiteStore:
 
     def replace_index(self, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
                       vectors: np.ndarray) -> None:
+        check_replacement(identity, units, vectors)
         key = identity.key
         hashes = [text_hash(u.text) for u in units]
         with transaction(self.db) as db:
-            for table in ("indexes", "provisions", "units"):
+            for table in ("indexes", "provisions", "units", "edges"):
                 db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+            db.executemany("INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           [(key, i, e.source, e.target, e.label, e.words, int(e.external), e.act)
+                            for i, e in enumerate(edges_of(provisions))])
             db.executemany("INSERT INTO provisions VALUES (?, ?, ?, ?)",
                            [(key, i, p.id, p.to_json()) for i, p in enumerate(provisions)])
             db.executemany(
@@ -181,6 +200,11 @@ class SQLiteStore:
 
     def units(self, key: str) -> list[Unit]:
         return self.loaded(key).units
+
+    def edges(self, key: str) -> list[Edge]:
+        rows = self._query("SELECT source, target, label, words, external, act FROM edges WHERE key = ? ORDER BY ord",
+                           (key,))
+        return [Edge(s, t, label, words, bool(x), act) for s, t, label, words, x, act in rows]
 
     def dense(self, key: str, vector: np.ndarray, k: int) -> Scored:
         return self.loaded(key).dense(vector, k)

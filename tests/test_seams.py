@@ -1,0 +1,71 @@
+"""Every seam is a small protocol with a registry; each registered part honours the protocol."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pincite.answer.llm import parse_spec
+from pincite.answer.llm.base import PROVIDER_TYPES
+from pincite.answer.pipeline import ANSWERERS, Extractive, answerer_for
+from pincite.errors import ConfigError
+from pincite.index.embed import EMBEDDERS, embedder_from_settings
+from pincite.index.store import STORES
+from pincite.retrieve.rerank import RERANKERS, reranker_from_settings
+from pincite.settings import load_settings
+from pincite.testing import HashEmbedder
+from tests.conftest import MODEL, need_shared
+
+
+def test_the_built_in_parts_are_registered_like_any_other():
+    import pincite.testing  # noqa: F401
+
+    assert {"sqlite", "memory"} <= set(STORES)
+    assert {"onnx", "fastembed"} <= set(EMBEDDERS)
+    assert {"none"} <= set(RERANKERS)
+    assert {"openai", "ollama", "anthropic"} <= set(PROVIDER_TYPES)
+    assert {"extractive", "llm"} <= set(ANSWERERS)
+
+
+def embedder_contract(embedder) -> None:
+    texts = ["the controller shall notify", "a second, longer text about processors and their duties"]
+    matrix = embedder.embed(texts)
+    assert isinstance(embedder.identity, str) and embedder.identity
+    assert matrix.shape == (2, embedder.dim) and matrix.dtype == np.float32
+    assert np.allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(embedder.embed_query(texts[0]), matrix[0], atol=1e-5)
+
+
+def test_the_onnx_embedder_honours_the_protocol():
+    settings = load_settings(embed_model_path=need_shared(MODEL), embedder="onnx")
+    embedder_contract(embedder_from_settings(settings))
+
+
+def test_the_test_embedder_honours_the_protocol():
+    embedder_contract(HashEmbedder())
+
+
+def test_auto_picks_onnx_for_a_local_model_directory():
+    settings = load_settings(embed_model_path=need_shared(MODEL))
+    assert embedder_from_settings(settings).backend == "onnx"
+
+
+def test_an_unknown_embedder_or_reranker_is_a_clear_error():
+    with pytest.raises(ConfigError, match="unknown embedder 'word2vec'"):
+        embedder_from_settings(load_settings(embedder="word2vec"))
+    with pytest.raises(ConfigError, match="unknown reranker 'magic'"):
+        reranker_from_settings(load_settings(reranker="magic"))
+
+
+def test_no_reranker_by_default():
+    assert reranker_from_settings(load_settings()) is None
+
+
+def test_every_registered_provider_is_a_valid_llm_prefix():
+    assert [parse_spec(f"{name}:some-model")[0] for name in sorted(PROVIDER_TYPES)] == sorted(PROVIDER_TYPES)
+
+
+def test_auto_answers_extractively_without_a_model_and_llm_mode_needs_one():
+    assert isinstance(answerer_for("auto", None), Extractive)
+    with pytest.raises(ConfigError, match="needs a model"):
+        answerer_for("llm", None)

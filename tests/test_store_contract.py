@@ -1,0 +1,103 @@
+"""The Store contract: every store passes the same tests (the embedded SQLite store, the in-memory
+test store; a database store joins the list with its server)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pincite.errors import StoreError
+from pincite.index.store import IndexIdentity, Unit, open_store
+from pincite.provisions import Provision
+
+STORE_URLS = {
+    "sqlite": lambda tmp_path: f"sqlite:///{tmp_path / 'index.sqlite'}",
+    "memory": lambda tmp_path: "memory:",
+}
+
+
+@pytest.fixture(params=sorted(STORE_URLS))
+def store(request, tmp_path):
+    import pincite.testing  # noqa: F401  (registers the memory store)
+
+    opened = open_store(STORE_URLS[request.param](tmp_path))
+    yield opened
+    opened.close()
+
+
+def provision(n: int, refs: list[dict] | None = None, kind: str = "article") -> Provision:
+    return Provision(id=f"t/en/art-{n}", label=f"Article {n}", label_local=f"Article {n}", kind=kind,
+                     instrument="t", lang="en", title="T", path=[], text=f"text {n}", url="u",
+                     source_sha256="s", version="v", refs=refs or [])
+
+
+def fill(store, n: int = 3, key: str = "t/en", sha: str = "a") -> IndexIdentity:
+    identity = IndexIdentity(key, sha, "m", "h")
+    refs = [{"label": "Article 0", "target": "t/en/art-0", "words": "Article 0", "external": False, "act": ""},
+            {"label": "Regulation (EU) 2016/679", "target": None, "words": "Regulation (EU) 2016/679",
+             "external": True, "act": "2016/679"}]
+    provisions = [provision(i, refs if i == n - 1 else None) for i in range(n)]
+    units = [Unit(p.id, p.text, ["text", f"word{i}"]) for i, p in enumerate(provisions)]
+    store.replace_index(identity, provisions, units, np.eye(n, 4, dtype=np.float32))
+    return identity
+
+
+def test_an_unknown_index_has_no_identity(store):
+    assert (store.identity("t/en"), store.keys()) == (None, [])
+
+
+def test_identity_provisions_and_units_round_trip(store):
+    identity = fill(store)
+    assert store.identity("t/en") == identity and store.keys() == ["t/en"]
+    assert [p.id for p in store.provisions("t/en")] == ["t/en/art-0", "t/en/art-1", "t/en/art-2"]
+    assert [u.tokens for u in store.units("t/en")][1] == ["text", "word1"]
+
+
+def test_replacing_swaps_the_whole_index(store):
+    fill(store, 3)
+    fill(store, 2, sha="b")
+    assert store.identity("t/en").corpus_sha256 == "b" and len(store.provisions("t/en")) == 2
+
+
+def test_a_failed_replacement_leaves_the_old_index(store):
+    old = fill(store, 3)
+    with pytest.raises(StoreError, match="2 units but 1 vectors"):
+        store.replace_index(IndexIdentity("t/en", "new", "m", "h"), [provision(0), provision(1)],
+                            [Unit("t/en/art-0", "a", []), Unit("t/en/art-1", "b", [])], np.zeros((1, 4), np.float32))
+    assert store.identity("t/en") == old and len(store.provisions("t/en")) == 3
+
+
+def test_vectors_are_cached_by_model_and_text(store):
+    from pincite.index.store import text_hash
+
+    fill(store, 2)
+    found = store.cached_vectors("m", [text_hash("text 1"), text_hash("unknown")])
+    assert list(found) == [text_hash("text 1")] and found[text_hash("text 1")][1] == 1.0
+    assert store.cached_vectors("other-model", [text_hash("text 1")]) == {}
+
+
+def test_dense_search_ranks_by_cosine_best_first(store):
+    fill(store, 3)
+    query = np.array([0.0, 0.6, 0.8, 0.0], dtype=np.float32)
+    hits = store.dense("t/en", query, 2)
+    assert [pid for pid, _ in hits] == ["t/en/art-2", "t/en/art-1"] and hits[0][1] == pytest.approx(0.8)
+
+
+def test_keyword_search_scores_only_matching_provisions(store):
+    fill(store, 3)
+    assert [pid for pid, _ in store.keyword("t/en", ["word1"], 10)] == ["t/en/art-1"]
+    assert store.keyword("t/en", ["absent"], 10) == []
+
+
+def test_edges_come_back_with_the_index(store):
+    fill(store, 3)
+    edges = store.edges("t/en")
+    assert [(e.source, e.target, e.external, e.act) for e in edges] == [
+        ("t/en/art-2", "t/en/art-0", False, ""), ("t/en/art-2", None, True, "2016/679")]
+
+
+def test_two_indexes_are_kept_apart(store):
+    fill(store, 3, key="a/en")
+    fill(store, 2, key="b/en")
+    assert (len(store.provisions("a/en")), len(store.provisions("b/en"))) == (3, 2)
+    assert {pid.split("/")[0] for pid, _ in store.keyword("b/en", ["text"], 10)} == {"t"}
