@@ -22,7 +22,7 @@ def test_the_built_in_parts_are_registered_like_any_other():
 
     assert {"sqlite", "memory"} <= set(STORES)
     assert {"onnx", "fastembed"} <= set(EMBEDDERS)
-    assert {"none"} <= set(RERANKERS)
+    assert {"none", "learned"} <= set(RERANKERS)
     assert {"openai", "ollama", "anthropic"} <= set(PROVIDER_TYPES)
     assert {"extractive", "llm"} <= set(ANSWERERS)
 
@@ -57,8 +57,11 @@ def test_an_unknown_embedder_or_reranker_is_a_clear_error():
         reranker_from_settings(load_settings(reranker="magic"))
 
 
-def test_no_reranker_by_default():
-    assert reranker_from_settings(load_settings()) is None
+def test_the_learned_ranker_by_default_and_none_on_request():
+    from pincite.retrieve.ranker import LinearRanker
+
+    assert isinstance(reranker_from_settings(load_settings()), LinearRanker)
+    assert reranker_from_settings(load_settings(reranker="none")) is None
 
 
 def test_every_registered_provider_is_a_valid_llm_prefix():

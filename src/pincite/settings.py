@@ -72,8 +72,9 @@ class Settings(BaseSettings):
     )
     search_mode: SearchMode = Field(default="hybrid", description="Default search mode: hybrid, dense or bm25.")
     reranker: str = Field(
-        default="none",
-        description="Second-stage reranker applied to the fused hits before exact lookup (none: off).",
+        default="learned",
+        description="Second-stage reranker over the fused top 40 before exact lookup: learned (linear weights "
+                    "trained on the development questions, shipped with pincite), or none (the fused order).",
     )
 
     # The answer stage (pincite ask).

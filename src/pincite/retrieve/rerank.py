@@ -23,7 +23,15 @@ def register_reranker(name: str, make: Callable[..., Reranker | None]) -> None:
     RERANKERS[name] = make
 
 
+def _learned(settings) -> Reranker | None:
+    from pincite.index.units import settings_hash  # the ranker's features: only when it is asked for
+    from pincite.retrieve.ranker import load_ranker  # the same
+
+    return load_ranker(settings_hash(settings))
+
+
 register_reranker("none", lambda settings: None)
+register_reranker("learned", _learned)
 
 
 def reranker_from_settings(settings) -> Reranker | None:

@@ -55,7 +55,8 @@ class Searcher:
             scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
                       for pid, s in scores.items()}
         dense_of, bm25_of = dict(dense or []), dict(bm25 or [])
-        order = sorted(scores, key=lambda pid: (-scores[pid], self.position[pid]))[: max(k, 1) * 2]
+        depth = max(max(k, 1) * 2, getattr(self.reranker, "depth", 0))
+        order = sorted(scores, key=lambda pid: (-scores[pid], self.position[pid]))[:depth]
         hits = [Hit(self.by_id[pid], scores[pid], dense_of.get(pid) if dense is not None else None,
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
         if self.reranker is not None:

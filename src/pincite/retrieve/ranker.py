@@ -1,0 +1,127 @@
+"""The second stage: a linear ranker over the fused top candidates, from the law's own structure.
+
+The first stage (dense + BM25, fused) finds the right article almost always but often ranks a
+sibling paragraph first. This stage re-scores the top candidates with features the first stage
+has — each candidate's scores, its article's best score, how much of the question its article
+title covers, its kind and position, the question's intent — and a dozen weights learned on the
+development questions (`python tools/train_ranker.py`; the weights ship in `ranker.json` with
+the settings hash they were trained for).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from pincite.index.analysis import tokenize
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.query import Query
+
+WEIGHTS = Path(__file__).with_name("ranker.json")
+DEPTH = 40  # candidates re-scored
+
+FEATURES = (
+    "fused", "dense", "bm25", "reciprocal_rank", "title_coverage", "article_best", "article_share",
+    "text_coverage", "recital", "definition", "first_part", "has_points", "intent_definition",
+    "intent_date", "intent_penalty", "intent_exception", "length", "article_bm25", "article_density",
+    "best_in_article", "paragraph_order",
+)
+_APPLICATION = re.compile(r"entry into force|application|entrata in vigore|applicazione|entrée en vigueur", re.I)
+_PENALTY = re.compile(r"fines?|penalt|sanction|sanzion|ammend|amende", re.I)
+_EXCEPTION = re.compile(r"exception|derogat|restriction|limitation|deroga|eccezion|limitazion", re.I)
+
+
+@lru_cache(maxsize=65536)
+def _terms(text: str, lang: str) -> frozenset[str]:
+    return frozenset(tokenize(text, lang))
+
+
+def _article(label: str) -> str:
+    """'Article 33(1)' → 'Article 33'; 'Annex III, point 4' → 'Annex III'."""
+    return re.split(r"[(,]", label, maxsplit=1)[0].strip()
+
+
+def _coverage(query: Query, terms: frozenset[str]) -> float:
+    wanted = set(query.terms)
+    return len(wanted & terms) / len(wanted) if wanted else 0.0
+
+
+def features(query: Query, hits: list[Hit]) -> np.ndarray:
+    """One row of FEATURES per hit (hits in first-stage order)."""
+    if not hits:
+        return np.zeros((0, len(FEATURES)), dtype=np.float32)
+    dense = np.array([h.dense if h.dense is not None else 0.0 for h in hits], dtype=np.float32)
+    bm25 = np.array([h.bm25 if h.bm25 is not None else 0.0 for h in hits], dtype=np.float32)
+    top_bm25 = float(bm25.max()) or 1.0
+    best: dict[str, float] = {}
+    best_bm25: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for h, d, b in zip(hits, dense, bm25, strict=True):
+        key = _article(h.provision.label)
+        best[key] = max(best.get(key, -1.0), float(d))
+        best_bm25[key] = max(best_bm25.get(key, 0.0), float(b))
+        count[key] = count.get(key, 0) + 1
+    top_dense = max(best.values()) or 1.0
+    rows = []
+    for rank, (h, d, b) in enumerate(zip(hits, dense, bm25, strict=True)):
+        p = h.provision
+        article = _article(p.label)
+        article_best = best[article]
+        title = _terms(p.title, query.lang) if p.title else frozenset()
+        rows.append([
+            h.score if math.isfinite(h.score) else 1.0, d, b / top_bm25, 1 / (1 + rank),
+            _coverage(query, title), article_best / top_dense, d / article_best if article_best > 0 else 0.0,
+            _coverage(query, _terms(f"{p.title}\n{p.text}", query.lang)),
+            p.kind == "recital", p.kind == "definition", _first_part(p.label), "\n(" in p.text or "\na)" in p.text,
+            query.intent == "definition" and p.kind == "definition",
+            query.intent == "date" and bool(_APPLICATION.search(p.title)),
+            query.intent == "penalty" and bool(_PENALTY.search(p.title)),
+            query.intent == "exception" and bool(_EXCEPTION.search(p.title + " " + p.text[:200])),
+            math.log1p(len(p.text)) / 8,
+            best_bm25[article] / top_bm25, math.log1p(count[article]), d >= article_best, _order(p.label),
+        ])
+    return np.array(rows, dtype=np.float32)
+
+
+def _order(label: str) -> float:
+    """1 for an article's first paragraph (or an article without paragraphs), 1/n for the n-th."""
+    m = re.search(r"\((\d+)\)", label)
+    return 1.0 / int(m.group(1)) if m else 1.0
+
+
+def _first_part(label: str) -> bool:
+    """The first paragraph of an article, an article without paragraphs, or an annex's first item."""
+    m = re.search(r"\((\d+)\)", label)
+    return m is None or m.group(1) == "1"
+
+
+@dataclass(frozen=True)
+class LinearRanker:
+    weights: tuple[float, ...]
+    bias: float = 0.0
+    depth: int = DEPTH
+
+    def rerank(self, query: Query, hits: list[Hit], k: int) -> list[Hit]:
+        head, tail = hits[: self.depth], hits[self.depth:]
+        if len(head) < 2:
+            return hits[:k]
+        scores = features(query, head) @ np.asarray(self.weights, dtype=np.float32) + self.bias
+        order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
+        return [replace(head[i], score=float(scores[i])) for i in order][:k] + tail[: max(0, k - len(head))]
+
+
+def load_ranker(settings_hash: str, path: Path = WEIGHTS) -> LinearRanker | None:
+    """The shipped weights, or None (the first stage's order is kept) when there are none, when
+    they were trained for other features, or for indexes built with other settings."""
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES or data.get("settings_hash") != settings_hash:
+        return None
+    return LinearRanker(tuple(data["weights"]), data.get("bias", 0.0), data.get("depth", DEPTH))
