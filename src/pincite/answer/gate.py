@@ -31,6 +31,7 @@ from pincite.index.analysis import tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
+from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
 
 # Chosen with `pincite eval abstention` on evals/*.jsonl (docs in README, "Abstention").
@@ -128,12 +129,6 @@ def _idf(provisions: list[Provision], lang: str) -> dict[str, float]:
 def profile_for(name: str, lang: str, provisions: list[Provision], celex: str, title: str) -> Profile:
     """The profile of a corpus (the service computes it once per loaded index)."""
     return build_profile(name, lang, provisions, own_act_number(celex), own_aliases(name, title))
-
-
-def own_act_number(celex: str) -> str:
-    """'32016R0679' → '2016/679'."""
-    m = re.fullmatch(r"3(\d{4})[A-Z]{1,2}(\d{4})(?:\(\d+\))?", celex or "")
-    return f"{m[1]}/{int(m[2])}" if m else ""
 
 
 def own_aliases(name: str, title: str) -> set[str]:

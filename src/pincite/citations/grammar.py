@@ -109,6 +109,10 @@ _WORDS = (  # (kind, takes a list of numbers, languages, pattern)
     ("section", True, "en", r"sections"),
     ("section", False, "en", r"section|sec\."),
     ("section", False, "th", r"มาตรา"),  # Thai is written without spaces: no word boundary
+    ("article", True, "da nl", r"artiklerne|artikler|artikelen"),
+    ("article", False, "da nl", r"artikel"),
+    ("annex", False, "da nl", r"bilag|bijlage"),
+    ("recital", False, "da nl", r"betragtning|overweging"),
 )
 
 
@@ -177,10 +181,10 @@ _TAIL = (
         re.IGNORECASE)),
     ("paren", re.compile(rf"\s*\(\s*({_PT})\s*\)")),
     ("paragraph", re.compile(
-        r"\s*,?\s*(?:paragraphs?|paragraf[oi]|paragraphes?|para?\.|comma|§)\s*"
+        r"\s*,?\s*(?:paragraphs?|paragraf[oi]|paragraphes?|para?\.|comma|§|stk\.|lid)\s*"
         r"(?:\((\d{1,3})\)|(\d{1,3})(?!\d|\.\d))", re.IGNORECASE)),
     ("point", re.compile(
-        rf"\s*,?\s*(?:points?|punt[oi]|letter[ae]|lett?\.)\s*"
+        rf"\s*,?\s*(?:points?|punt[oi]|letter[ae]|lett?\.|litra)\s*"
         rf"(?:\(\s*({_PT})\s*\)|({_PT})\)|(\d{{1,3}})(?!\d|\.\d))", re.IGNORECASE)),
     ("bare", re.compile(rf"\s+({_PT})\)")),  # French "point a) ii)", "point 4 a)"
 )
@@ -453,12 +457,12 @@ def sort_key(c: Citation | str) -> tuple:
 
 _CHAPTER_BEFORE = re.compile(
     r"(?:chapter|title|chapitre|titre|capo|titolo)\s+[IVXLC\d]+\s*,?\s*$", re.IGNORECASE)
-_AND = r"(?:and|or|e|ed|o|et|ou)"
+_AND = r"(?:and|or|e|ed|o|et|ou|og|eller|en)"
 _SIBLING = re.compile(
     rf"\s*(?:,\s*(?:{_AND}\s+)?|{_AND}\s+)(?P<item>\(\s*(?P<a>{_PT})\s*\)|(?P<b>{_PT})\))",
     re.IGNORECASE)
 _NEXT = re.compile(
-    rf"\s*(?:(?P<range>(?:to|through|a|à){_NOT_WORD}|[-–])|,\s*(?:{_AND}\s+)?|{_AND}\s+)",
+    rf"\s*(?:(?P<range>(?:to|through|a|à|til|tot){_NOT_WORD}|[-–])|,\s*(?:{_AND}\s+)?|{_AND}\s+)",
     re.IGNORECASE)
 _PREFIX = re.compile(
     rf"(?:points?\s+(?P<pts>\(\s*{_PT}\s*\)(?:\s*(?:,|and|or)?\s*\(\s*{_PT}\s*\))*)"

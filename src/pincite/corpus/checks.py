@@ -119,6 +119,58 @@ def _check_counts(result: ParseResult, expected: Expected | None) -> None:
             _fail(None, f"{counts[name]} {name} parsed, expected {want}")
 
 
+# A reference to a provision the corpus does not have is a source typo at most this often
+# (the AI Act's Italian text prints "agli articoli 53 e 55, 4e monitorano"); more is a misread.
+MAX_UNRESOLVED = 0.01
+MIN_EDGES_PER_MENTION = 0.5
+_MENTION = re.compile(r"\b(?:Articles?|Annex(?:es)?|articol[oi]|allegat[oi]|artikel|bilag|annexes?)\s+(?:\d|[IVX])"
+                      r"|มาตรา", re.IGNORECASE)
+
+
+def check_graph(provisions: list[Provision], unresolved: list[tuple[str, str]]) -> None:
+    """Refuse a reference graph that was misread: a provision citing itself, references to
+    provisions the corpus does not have beyond a few typos, or far fewer references than the
+    text's mentions of articles, annexes and sections."""
+    internal = [(p, r) for p in provisions for r in p.refs if not r["external"]]
+    loop = next((p for p, r in internal if r["target"] == p.id), None)
+    if loop is not None:
+        _fail(loop, "cites itself (a relative reference misread) — reference graph not written")
+    if len(unresolved) > max(3, MAX_UNRESOLVED * len(internal)):
+        source, label = unresolved[0]
+        raise CorpusCheckError(f"{len(unresolved)} references name provisions this corpus does not have "
+                               f"(first: {label} in {source}) — corpus not written; report the source file")
+    enacting = [p for p in provisions if p.kind != "recital"]
+    mentions = sum(len(_MENTION.findall(p.text)) for p in enacting)
+    edges = sum(1 for p in enacting for r in p.refs if not r["external"])
+    if mentions >= 20 and edges < MIN_EDGES_PER_MENTION * mentions:
+        raise CorpusCheckError(f"only {edges} references found for {mentions} mentions of articles, annexes or "
+                               f"sections — corpus not written; the reference reader missed them")
+
+
+PENALTY_TITLE = re.compile(r"บทก[ำํ]?า?หนดโทษ|penalt", re.IGNORECASE)  # Thai ำ may come as ํ + า from the PDF
+MIN_PENALTIES_REACHING_A_DUTY = 0.8
+
+
+def penalty_sections(provisions: list[Provision]) -> list[Provision]:
+    """The sections of a statute's penalty chapter (PDPA หมวด 7 บทกำหนดโทษ)."""
+    return [p for p in provisions if p.kind == "section" and p.path_titles and PENALTY_TITLE.search(p.path_titles[0])]
+
+
+def check_penalties(provisions: list[Provision]) -> None:
+    """A statute's penalty sections must reach the duties they punish ("whoever violates
+    Section 26 …"): nearly every one has an edge to a section outside the penalty chapter (a
+    few punish conduct they describe themselves, such as disclosing what one learned on duty)."""
+    penalties = penalty_sections(provisions)
+    if not penalties:
+        return
+    inside = {p.id for p in penalties}
+    reaching = [p for p in penalties if any(r["target"] and r["target"] not in inside for r in p.refs)]
+    if len(reaching) < MIN_PENALTIES_REACHING_A_DUTY * len(penalties):
+        missing = [p.label for p in penalties if p not in reaching]
+        raise CorpusCheckError(f"only {len(reaching)} of {len(penalties)} penalty sections reach the duty they "
+                               f"punish (not: {', '.join(missing[:5])}) — corpus not written; report the source file")
+
+
 def corpus_counts(provisions: list[Provision]) -> dict[str, int]:
     """Counts in the shape DESIGN.md §1 states them."""
     kinds = Counter(p.kind for p in provisions)
@@ -134,6 +186,8 @@ def corpus_counts(provisions: list[Provision]) -> dict[str, int]:
         "annexes": len(annexes),
         "annex_items": kinds["annex"],
         "recitals": kinds["recital"],
+        "references": sum(1 for p in provisions for r in p.refs if not r["external"]),
+        "external_references": sum(1 for p in provisions for r in p.refs if r["external"]),
     }
     # Statutes numbered by section, rulebooks and uploaded documents: only when present.
     for kind, key in (("section", "sections"), ("rule", "rules"), ("page", "pages")):

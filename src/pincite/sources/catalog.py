@@ -224,6 +224,12 @@ def with_title(spec: CorpusSpec, title: str) -> CorpusSpec:
     return replace(spec, title=title) if title else spec
 
 
+def act_number(celex: str) -> str:
+    """'32016R0679' → '2016/679', the number acts are cited by; '' when the CELEX is not an act's."""
+    m = re.fullmatch(r"3(\d{4})[A-Z]{1,2}(\d{4})(?:\(\d+\))?", celex or "")
+    return f"{m[1]}/{int(m[2])}" if m else ""
+
+
 def eurlex_page(celex: str, lang: str) -> str:
     """The human-readable EUR-Lex page of an act; provision anchors (#art_33, #033.001) work on it."""
     return f"https://eur-lex.europa.eu/legal-content/{lang.upper()}/TXT/HTML/?uri=CELEX:{celex}"

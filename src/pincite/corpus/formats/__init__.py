@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pincite.corpus.checks import check_parse, check_provisions
+from pincite.citations.references import with_references
+from pincite.corpus.checks import check_graph, check_parse, check_penalties, check_provisions
 from pincite.corpus.formats import consolidated, eurlex, pages, rulebook, thai_statute
 from pincite.corpus.result import Act, ParseResult
 from pincite.errors import CorpusCheckError, ParseError
-from pincite.sources.catalog import CorpusSpec, eurlex_page
+from pincite.sources.catalog import CorpusSpec, act_number, eurlex_page
 from pincite.sources.fetch import HTML, PDF
 
 
@@ -27,6 +28,8 @@ class Format:
     media_type: str  # what the source must be
     parse: Callable[[bytes, CorpusSpec, str, str, str], ParseResult]  # (data, spec, lang, sha256, url)
     check: Callable[[ParseResult, CorpusSpec], None]  # raises CorpusCheckError
+    check_references: Callable[[list], None] | None = None  # once the reference graph is read
+    references: bool = True  # pages cite nothing by label: no reference graph
 
 
 FORMATS: dict[str, Format] = {}
@@ -49,6 +52,12 @@ def parse_bytes(data: bytes, spec: CorpusSpec, lang: str, sha256: str, url: str,
         raise ParseError(f"{spec.name}/{lang}: source is {media_type}, {need}")
     result = fmt.parse(data, spec, lang, sha256, url)
     fmt.check(result, spec)
+    if fmt.references:
+        result.provisions, unresolved = with_references(result.provisions, act_number(spec.celex),
+                                                        rule_pattern=spec.rule_pattern or None)
+        check_graph(result.provisions, unresolved)
+    if fmt.check_references is not None:
+        fmt.check_references(result.provisions)
     return result
 
 
@@ -76,6 +85,6 @@ def _check_statute(result: ParseResult, spec: CorpusSpec) -> None:
 
 
 register_format("eurlex", Format(HTML, _parse_eurlex, _check_eurlex))
-register_format("thai-statute", Format(PDF, thai_statute.parse_thai_statute, _check_statute))
+register_format("thai-statute", Format(PDF, thai_statute.parse_thai_statute, _check_statute, check_penalties))
 register_format("rulebook", Format(PDF, rulebook.parse_rulebook, _check_pdf))
-register_format("pages", Format(PDF, pages.parse_pages, _check_pdf))
+register_format("pages", Format(PDF, pages.parse_pages, _check_pdf, references=False))

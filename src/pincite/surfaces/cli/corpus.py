@@ -130,7 +130,7 @@ def stats(
 
 def _stats_table(rows) -> None:
     keys = ["provisions", "enacting", "paragraphs", "unnumbered_articles", "definitions", "articles",
-            "annexes", "annex_items", "recitals"]
+            "annexes", "annex_items", "recitals", "references", "external_references"]
     table = Table("corpus", "version", *[k.replace("_", " ") for k in keys])
     for info in rows:
         table.add_row(f"{info.name}/{info.lang}", info.version, *[str(info.counts[k]) for k in keys])

@@ -1,0 +1,253 @@
+"""References in a provision's text, resolved against its corpus: the edges of the reference graph.
+
+Statutes point rather than repeat: "pursuant to Articles 8, 11, 25 to 39 and 42 and 43",
+"referred to in Annex III", "paragraph 5 of this Article", "Chapter II", "มาตรา ๒๖". Each
+reference becomes an edge from the provision that makes it to the provision(s) it names, with
+the referencing words; a reference to another act ("Article 4 of Directive 95/46/EC",
+"Regulation (EU) 2019/1020", "Article 16 TFEU") is an external edge carrying that act's number,
+never an edge into this corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+
+from pincite.citations.grammar import (
+    RULE_PATTERN,
+    TEXT_RULE_PATTERN,
+    Citation,
+    contains,
+    find_citations,
+    format_label,
+    parse_label,
+)
+from pincite.errors import CitationError
+from pincite.provisions import Provision
+
+# What follows a citation when it names a provision of another act.
+_OTHER_ACT = re.compile(
+    r"\s*,?\s*(?:of|of the|to|in|under|del|dello|della|dei|degli|delle|du|de la|des|de l['’]|i|i den|af)\s+"
+    r"(?:(?:Council|Commission|European Parliament and (?:of the )?Council|Europa-Parlamentets og Rådets|Rådets|"
+    r"Kommissionens)\s+)?"
+    r"(?P<act>(?:Regulation|Directive|Decision|Framework Decision|Regolamento|Direttiva|Decisione|Règlement|"
+    r"Décision|forordning|direktiv|afgørelse|rammeafgørelse)\b[^;:.]{0,60}?"
+    r"(?P<number>(?:19|20)?\d{2}/\d{1,4}(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI|EF|EØF))?)"
+    r"|(?:the\s+)?(?:Treaty|Charter|Trattato|Carta|traité|charte|traktaten|chartret)\b[^;:.]{0,60}|TFEU|TEU|TFUE|TUE|TEUF"
+    r"|(?:that|the said|said|nævnte|denne)\s+(?:Regulation|Directive|Decision|forordning|direktiv)\b(?<!denne forordning)"
+    r"|(?:quel(?:la|lo)?|detto|tale)\s+(?:regolamento|direttiva)\b|(?:ce|cette)\s+(?:règlement|directive)\b)",
+    re.IGNORECASE)
+_TREATY_AFTER = re.compile(r"\s*(?:TFEU|TEU|TFUE|TUE)\b")
+_THIS_ACT = re.compile(r"\s*,?\s*(?:of|to|in|under)\s+this\s+(?:Regulation|Directive|Decision)|"
+                       r"\s*(?:del|dello|della)\s+presente\s+(?:regolamento|direttiva)|"
+                       r"\s*(?:du|de la)\s+présent(?:e)?\s+(?:règlement|directive)|"
+                       r"\s*,?\s*i\s+denne\s+(?:forordning|direktiv)", re.IGNORECASE)
+# An act named on its own: "Regulation (EU) 2019/1020", "Directive 95/46/EC".
+_ACT = re.compile(
+    r"\b(?:Regulation|Directive|Decision|Regolamento|Direttiva|Decisione|Règlement|Décision|forordning|direktiv)\s*"
+    r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?"
+    r"(?P<number>(?:19|20)?\d{2}/\d{1,4}(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI))?)", re.IGNORECASE)
+_CHAPTER = re.compile(r"\b(?:(?:Section|sezione)\s+(?P<section>\d+)\s+(?:of|del)\s+)?(?:Chapter|Capo|Chapitre)\s+(?P<chapter>[IVXLC]+)\b"
+                      r"(?!\s+of\s+(?:Regulation|Directive))", re.IGNORECASE)
+# "paragraph 5", "paragraphs 1 and 2" not followed by "of Article …": a paragraph of this article.
+_RELATIVE = re.compile(r"\b(?:paragraphs?|paragraf[oi]|paragraphes?)\s+(?P<numbers>\d{1,3}(?:\s*(?:,|and|or|e|o|et|ou|to|a|à)\s*\d{1,3})*)"
+                       r"(?!\s*(?:of|del|della|du|de l['’])\s+(?:Article|articolo|l['’]article))", re.IGNORECASE)
+
+
+_ITALIAN_RANGE = re.compile(r"\b((?:articoli|paragrafi) )da(?= \d)", re.IGNORECASE)
+
+
+def _act_number(number: str) -> str:
+    """'95/46/EC' → '1995/46'; '2016/679' → '2016/679'."""
+    year, num = number.split("/")[:2]
+    year = year if len(year) == 4 else ("19" if int(year) > 50 else "20") + year
+    return f"{year}/{int(num)}"
+
+
+class Resolver:
+    """Labels and chapter paths of one corpus, to turn a citation into the provisions it names."""
+
+    def __init__(self, provisions: list[Provision], own_number: str = "", rule_pattern: str | None = None):
+        self.provisions = provisions
+        self.own_number = own_number
+        self.rule_pattern = rule_pattern
+        self.cited = []
+        for p in provisions:
+            try:
+                self.cited.append((p, parse_label(p.label, rule_pattern or RULE_PATTERN)))
+            except CitationError:
+                continue
+        # (chapter numeral, section number or None) → provisions; path parts in any language
+        # ("Chapter III", "Capo III", "Section 2", "Sezione 2").
+        self.chapters: dict[tuple[str, str | None], list[Provision]] = defaultdict(list)
+        for p in provisions:
+            numbers = [m.group(1).upper() for m in (re.search(r"\s([IVXLC]+|\d+)$", part) for part in p.path) if m]
+            if p.kind != "recital" and numbers:
+                self.chapters[(numbers[0], None)].append(p)
+                if len(numbers) > 1:
+                    self.chapters[(numbers[0], numbers[1])].append(p)
+
+    def targets(self, citation: Citation) -> list[Provision]:
+        """The provisions a citation names: the same one, its parts, or the one holding the point."""
+        exact = [p for p, c in self.cited if c == citation]
+        if exact:
+            return exact
+        inside = [p for p, c in self.cited if contains(citation, c)]
+        return inside or [p for p, c in self.cited if contains(c, citation)]
+
+    def chapter(self, chapter: str, section: str | None) -> list[Provision]:
+        return self.chapters.get((chapter.upper(), section), [])
+
+
+# An article that amends another act ("Amendments to Regulation (EU) No 648/2012", Danish
+# "Ændringer af forordning …"): the articles it names are that act's.
+_AMENDING = re.compile(r"^\s*(?:Amendments?\s+(?:to|of)|Ændring(?:er)?\s+af|Modific(?:a|he)\s+(?:a|al|del|della|dell['’])|"
+                       r"Modifications?\s+(?:de|du|à)|Wijziging(?:en)?\s+van)\b", re.IGNORECASE)
+
+
+def references(p: Provision, resolver: Resolver) -> list[dict]:
+    """The references `p` makes, each once: internal ones resolved, external ones with their act."""
+    if _AMENDING.match(p.title or ""):
+        return _amending(p, resolver)
+    # "articoli da 102 a 109" → "articoli    102 a 109": the range the grammar reads (same length,
+    # so spans still fit the text).
+    text = _ITALIAN_RANGE.sub(lambda m: m.group(1) + "  ", p.text)
+    found: list[dict] = []
+    taken: list[tuple[int, int]] = []
+    for start, end, citation in find_citations(text, rule_pattern=resolver.rule_pattern or TEXT_RULE_PATTERN):
+        if citation.kind == "section" and p.kind != "section":
+            continue  # "Section 2 of Chapter IV": a part of an EU act, read below as a chapter
+        other = _OTHER_ACT.match(text, end) or _TREATY_AFTER.match(text, end)
+        if other and not _THIS_ACT.match(text, end):
+            number = other.groupdict().get("number")
+            act = _act_number(number) if number else other.group(0).strip(" ,")
+            if number and _act_number(number) == resolver.own_number:
+                other = None
+            else:
+                found.append(_edge(citation, None, text[start:other.end()], external=True, act=act))
+                taken.append((start, other.end()))
+                continue
+        found += _internal(p, citation, resolver, text[start:end])
+        taken.append((start, end))
+    found += _chapters(p, text, resolver, taken)
+    found += _relative(p, text, resolver, taken)
+    found += _acts(text, resolver, taken)
+    return _unique(found)
+
+
+def _amending(p: Provision, resolver: Resolver) -> list[dict]:
+    """Every citation in an amending article is external, to the act the article amends."""
+    acts = [m for m in _ACT.finditer(p.title + " " + p.text) if _act_number(m["number"]) != resolver.own_number]
+    act = _act_number(acts[0]["number"]) if acts else ""
+    found = [_edge(c, None, p.text[s:e], external=True, act=act) for s, e, c in find_citations(p.text)]
+    return _unique(found + _acts(p.text, resolver, []))
+
+
+def _edge(citation: Citation | None, target: str | None, words: str, *, label: str = "",
+          external: bool = False, act: str = "") -> dict:
+    return {"label": label or (format_label(citation) if citation else ""), "target": target,
+            "words": " ".join(words.split()), "external": external, "act": act}
+
+
+def _internal(p: Provision, citation: Citation, resolver: Resolver, words: str) -> list[dict]:
+    targets = [t for t in resolver.targets(citation) if t.id != p.id]
+    if not targets:
+        # Itself ("this Article"), or a provision this corpus does not have: the checks count these.
+        own = [t for t in resolver.targets(citation) if t.id == p.id]
+        return [] if own else [_edge(citation, None, words)]
+    return [_edge(citation, targets[0].id, words)]
+
+
+def _chapters(p: Provision, text: str, resolver: Resolver, taken: list[tuple[int, int]]) -> list[dict]:
+    out = []
+    for m in _CHAPTER.finditer(text):
+        if _inside(m.start(), taken) or _OTHER_ACT.match(text, m.end()):
+            continue
+        articles = {_article_of(t.label): t for t in resolver.chapter(m["chapter"], m["section"]) if t.id != p.id}
+        out += [_edge(None, t.id, m.group(0), label=article) for article, t in articles.items()]
+        taken.append((m.start(), m.end()))
+    return out
+
+
+def _relative(p: Provision, text: str, resolver: Resolver, taken: list[tuple[int, int]]) -> list[dict]:
+    """'paragraph 5' (of this Article): the paragraph of p's own article."""
+    own = _own(p)
+    if own is None or own.kind not in ("article", "section"):
+        return []
+    out = []
+    for m in _RELATIVE.finditer(text):
+        if _inside(m.start(), taken):
+            continue
+        for number in _numbers(m["numbers"]):
+            citation = replace(own, paragraph=number, points=())
+            targets = [t for t in resolver.targets(citation) if t.id != p.id]
+            if targets:
+                out.append(_edge(citation, targets[0].id, m.group(0)))
+    return out
+
+
+def _numbers(listed: str) -> list[str]:
+    """'1, 2 and 4' → 1, 2, 4; '1 to 4' (Italian 'da 1 a 4', French '1 à 4') → 1, 2, 3, 4."""
+    out: list[int] = []
+    in_range = False
+    for token in re.findall(r"\d{1,3}|\b(?:to|a)\b|à", listed):
+        if not token.isdigit():
+            in_range = bool(out)
+            continue
+        n = int(token)
+        out += list(range(out[-1] + 1, n + 1)) if in_range and n > out[-1] else [n]
+        in_range = False
+    return [str(n) for n in out]
+
+
+def _acts(text: str, resolver: Resolver, taken: list[tuple[int, int]]) -> list[dict]:
+    """Acts named on their own ('Regulation (EU) 2019/1020'): external edges."""
+    out = []
+    for m in _ACT.finditer(text):
+        number = _act_number(m["number"])
+        if _inside(m.start(), taken) or number == resolver.own_number:
+            continue
+        out.append(_edge(None, None, m.group(0), label=m.group(0), external=True, act=number))
+    return out
+
+
+def _own(p: Provision) -> Citation | None:
+    try:
+        c = parse_label(p.label)
+    except CitationError:
+        return None
+    return replace(c, paragraph=None, points=())
+
+
+def _article_of(label: str) -> str:
+    return re.split(r"[(,]", label, maxsplit=1)[0].strip()
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def _unique(edges: list[dict]) -> list[dict]:
+    seen, out = set(), []
+    for e in edges:
+        key = (e["label"], e["target"], e["external"], e["act"])
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
+def with_references(provisions: list[Provision], own_number: str = "", *,
+                    rule_pattern: str | None = None) -> tuple[list[Provision], list[tuple[str, str]]]:
+    """The provisions with their references filled in (`Provision.refs`), and the references
+    that name a provision the corpus does not have, as (provision id, label): left out of the
+    graph, and counted by the checks."""
+    resolver = Resolver(provisions, own_number, rule_pattern)
+    out, unresolved = [], []
+    for p in provisions:
+        found = references(p, resolver)
+        unresolved += [(p.id, r["label"]) for r in found if not r["external"] and r["target"] is None
+                       and p.kind != "recital"]
+        out.append(replace(p, refs=[r for r in found if r["external"] or r["target"] is not None]))
+    return out, unresolved
