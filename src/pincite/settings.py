@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 import platformdirs
-from pydantic import Field, ValidationError
+from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from pincite.errors import ConfigError
@@ -74,6 +74,11 @@ class Settings(BaseSettings):
     reranker: str = Field(
         default="none",
         description="Second-stage reranker applied to the fused hits before exact lookup (none: off).",
+    )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="postgresql://USER:PASSWORD@HOST:PORT/DATABASE: keep indexes in PostgreSQL + pgvector and "
+                    "search them there (unset: the SQLite file under the data directory). Never logged.",
     )
 
     # The answer stage (pincite ask).
