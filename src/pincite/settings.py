@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 import platformdirs
-from pydantic import Field, ValidationError
+from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from pincite.errors import ConfigError
@@ -75,6 +75,11 @@ class Settings(BaseSettings):
         default="learned",
         description="Second-stage reranker over the fused top 40 before exact lookup: learned (linear weights "
                     "trained on the development questions, shipped with pincite), or none (the fused order).",
+    )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="postgresql://USER:PASSWORD@HOST:PORT/DATABASE: keep indexes in PostgreSQL + pgvector and "
+                    "search them there (unset: the SQLite file under the data directory). Never logged.",
     )
 
     # The answer stage (pincite ask).

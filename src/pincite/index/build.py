@@ -7,7 +7,8 @@ units change, it is rebuilt (never silently mixed). Unchanged texts are not re-e
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -34,14 +35,28 @@ def build_index(name: str, lang: str, settings: Settings, store: Store | None = 
     """Build (or rebuild) the index of one corpus language, atomically."""
     spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
-    store = store or store_from_settings(settings)
     embedder = embedder or embedder_from_settings(settings)
     provisions = load_provisions(spec.name, lang, settings)
     identity = wanted_identity(spec.name, lang, settings, embedder)
     units = [u for p in provisions for u in provision_units(p, settings)]
-    vectors = _vectors(units, store, embedder, progress)
-    store.replace_index(identity, provisions, units, vectors)
+    with _opened(settings, store) as store:
+        vectors = _vectors(units, store, embedder, progress)
+        store.replace_index(identity, provisions, units, vectors)
     return identity
+
+
+@contextmanager
+def _opened(settings: Settings, store: Store | None) -> Iterator[Store]:
+    """The store given, or the settings' one opened for this call and closed after it (a
+    database store holds a connection pool)."""
+    if store is not None:
+        yield store
+        return
+    opened = store_from_settings(settings)
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 def _vectors(units: list[Unit], store: Store, embedder: Embedder,
@@ -67,10 +82,10 @@ def ensure_index(name: str, lang: str, settings: Settings, store: Store | None =
     """The index as it should be: built when missing, rebuilt when what built it has changed."""
     spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
-    store = store or store_from_settings(settings)
     embedder = embedder or embedder_from_settings(settings)
     load_provisions(spec.name, lang, settings)  # builds the corpus on first use
     want = wanted_identity(spec.name, lang, settings, embedder)
-    if store.identity(want.key) != want:
-        return build_index(spec.name, lang, settings, store, embedder)
+    with _opened(settings, store) as store:
+        if store.identity(want.key) != want:
+            return build_index(spec.name, lang, settings, store, embedder)
     return want

@@ -8,9 +8,10 @@ from collections import defaultdict
 import numpy as np
 
 Postings = dict[str, tuple[np.ndarray, np.ndarray]]  # term → (unit positions, BM25 weights)
+K1, B = 1.2, 0.75  # BM25's term-frequency saturation and length normalisation (every store uses these)
 
 
-def bm25_weights(doc_tokens: list[list[str]], k1: float = 1.2, b: float = 0.75) -> Postings:
+def bm25_weights(doc_tokens: list[list[str]], k1: float = K1, b: float = B) -> Postings:
     """Postings term → (doc indexes, BM25 weights); Robertson/Lucene idf (Lù 2024, bm25s)."""
     n = len(doc_tokens)
     lengths = np.array([len(t) for t in doc_tokens], dtype=np.float32)

@@ -1,0 +1,303 @@
+"""The production store: every index in PostgreSQL + pgvector, searched in the database.
+
+Several server processes share one database. Dense search is `ORDER BY embedding <=> q LIMIT n`
+on an HNSW index (cosine); BM25 runs in SQL over postings (term, unit, tf, unit length) with the
+idf computed from each index's document frequencies, so scores equal `keyword.bm25_weights`.
+Replacing an index is one transaction: readers see the old index until it commits, and a killed
+build leaves it in place. Credentials come from the URL or libpq's PG* variables; neither the URL
+nor a password is ever put in a message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+import numpy as np
+
+from pincite.errors import ConfigError, StoreError
+from pincite.index.keyword import K1, B
+from pincite.index.store.base import (
+    Edge,
+    IndexIdentity,
+    Scored,
+    Unit,
+    check_replacement,
+    edges_of,
+    text_hash,
+)
+from pincite.provisions import Provision
+
+try:
+    import psycopg
+    from pgvector.psycopg import register_vector
+    from psycopg_pool import ConnectionPool
+except ImportError as exc:  # an optional extra: SQLite needs none of it
+    raise ConfigError(f"the PostgreSQL store needs psycopg, psycopg-pool and pgvector ({exc.name} is missing) — "
+                      f"run: pip install 'pincite[postgres]'") from exc
+
+MIGRATIONS = [
+    ("001_indexes", """
+        CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TABLE indexes (key text PRIMARY KEY, corpus_sha256 text NOT NULL, model text NOT NULL,
+            settings_hash text NOT NULL, dim integer NOT NULL, provisions integer NOT NULL, units integer NOT NULL,
+            keyword_units integer NOT NULL, keyword_length double precision NOT NULL,
+            built_at timestamptz NOT NULL DEFAULT now());
+        CREATE TABLE provisions (key text NOT NULL, ord integer NOT NULL, id text NOT NULL, data text NOT NULL,
+            PRIMARY KEY (key, ord));
+        -- embedding has no fixed dimension (each model has its own); an HNSW index per dimension
+        -- is made on first use, over (embedding::vector(dim)) WHERE dim = that dimension.
+        CREATE TABLE units (key text NOT NULL, ord integer NOT NULL, provision_ord integer NOT NULL,
+            provision_id text NOT NULL, text text NOT NULL, tokens text[] NOT NULL, text_sha256 text NOT NULL,
+            dim integer NOT NULL, embedding vector NOT NULL, PRIMARY KEY (key, ord));
+        CREATE INDEX units_text ON units (text_sha256);
+        CREATE TABLE postings (key text NOT NULL, term text NOT NULL, unit_ord integer NOT NULL,
+            provision_ord integer NOT NULL, tf integer NOT NULL, length integer NOT NULL,
+            PRIMARY KEY (key, term, unit_ord));
+        CREATE TABLE terms (key text NOT NULL, term text NOT NULL, df integer NOT NULL, PRIMARY KEY (key, term));
+        CREATE TABLE edges (key text NOT NULL, ord integer NOT NULL, source text NOT NULL, target text,
+            label text NOT NULL, words text NOT NULL, external boolean NOT NULL, act text NOT NULL,
+            PRIMARY KEY (key, ord));
+        CREATE INDEX edges_target ON edges (key, target);
+    """),
+]
+SCHEMA_LOCK = 0x70696E63  # advisory lock id ("pinc") held while the schema changes
+EF_SEARCH = 100  # HNSW candidate list: recall against exact search is measured by `benchmarks/`
+POOL_SIZE = 10
+SETUP_FIX = ("the database needs the pgvector extension (as a superuser: CREATE EXTENSION vector) and a user "
+             "that may create tables")
+TABLES = ("indexes", "provisions", "units", "postings", "terms", "edges")
+
+
+class PostgresStore:
+    """All indexes in one PostgreSQL database, searched there; connections come from a pool."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.where = describe(url)
+        with self._errors("connect to"), psycopg.connect(url, autocommit=True, connect_timeout=10) as db:
+            with self._errors("set up", SETUP_FIX):
+                migrate(db, MIGRATIONS)
+        self.pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True},
+                                   configure=self._configure, open=False, name="pincite")
+        with self._errors("connect to"):
+            self.pool.open(wait=True, timeout=30)
+
+    def _configure(self, db: psycopg.Connection) -> None:
+        register_vector(db)
+        # Iterative scans (pgvector 0.8) keep an HNSW scan going until the LIMIT is met, so a
+        # search filtered to one index still gets k rows.
+        db.execute("SET hnsw.iterative_scan = relaxed_order")
+        db.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+
+    @contextmanager
+    def _errors(self, doing: str = "query", fix: str = "check PINCITE_DATABASE_URL and that the server is running"):
+        try:
+            yield
+        except psycopg.Error as exc:
+            raise StoreError(f"could not {doing} {self.where} ({self.redact(exc)}) — {fix}") from exc
+        except TimeoutError as exc:  # the pool found no working connection in time
+            raise StoreError(f"could not {doing} {self.where} (timed out) — {fix}") from exc
+
+    def redact(self, exc: Exception) -> str:
+        """The first line of a driver error, with the URL's password (if any) blanked out."""
+        text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        password = urlsplit(self.url).password
+        return text.replace(password, "***") if password else text
+
+    @contextmanager
+    def _db(self) -> Iterator[psycopg.Connection]:
+        with self._errors(), self.pool.connection() as db:
+            yield db
+
+    def _query(self, sql: str, params: tuple | dict = ()) -> list[tuple]:
+        with self._db() as db:
+            return db.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def identity(self, key: str) -> IndexIdentity | None:
+        rows = self._query("SELECT key, corpus_sha256, model, settings_hash FROM indexes WHERE key = %s", (key,))
+        return IndexIdentity(*rows[0]) if rows else None
+
+    def keys(self) -> list[str]:
+        return [r[0] for r in self._query("SELECT key FROM indexes ORDER BY key")]
+
+    def replace_index(self, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
+                      vectors: np.ndarray) -> None:
+        check_replacement(identity, units, vectors)
+        position = {p.id: i for i, p in enumerate(provisions)}
+        strays = [u.provision_id for u in units if u.provision_id not in position]
+        if strays:
+            raise StoreError(f"index {identity.key}: unit of unknown provision {strays[0]!r} — nothing was "
+                             f"replaced; rebuild with: pincite index {identity.key.split('/')[0]}")
+        dim = int(vectors.shape[1]) if len(units) else 0
+        with self._db() as db, db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"pincite index {identity.key}",))
+            if dim:
+                ensure_vector_index(db, dim)
+            for table in TABLES:
+                db.execute(f"DELETE FROM {table} WHERE key = %s", (identity.key,))
+            write_index(db, identity, provisions, units, np.asarray(vectors, dtype=np.float32), position, dim)
+
+    def cached_vectors(self, model: str, hashes: list[str]) -> dict[str, np.ndarray]:
+        found: dict[str, np.ndarray] = {}
+        for start in range(0, len(hashes), 10_000):
+            rows = self._query(
+                "SELECT DISTINCT ON (u.text_sha256) u.text_sha256, u.embedding FROM units u "
+                "JOIN indexes i ON i.key = u.key WHERE i.model = %s AND u.text_sha256 = ANY(%s)",
+                (model, hashes[start:start + 10_000]))
+            found.update({h: v.to_numpy() for h, v in rows})
+        return found
+
+    def _known(self, key: str) -> None:
+        if self.identity(key) is None:
+            name, _, lang = key.partition("/")
+            raise StoreError(f"no index for {key} — run: pincite index {name} --lang {lang}")
+
+    def provisions(self, key: str) -> list[Provision]:
+        self._known(key)
+        rows = self._query("SELECT data FROM provisions WHERE key = %s ORDER BY ord", (key,))
+        return [Provision.from_dict(json.loads(data)) for (data,) in rows]
+
+    def units(self, key: str) -> list[Unit]:
+        self._known(key)
+        rows = self._query("SELECT provision_id, text, tokens FROM units WHERE key = %s ORDER BY ord", (key,))
+        return [Unit(pid, text, list(tokens)) for pid, text, tokens in rows]
+
+    def edges(self, key: str) -> list[Edge]:
+        rows = self._query("SELECT source, target, label, words, external, act FROM edges WHERE key = %s "
+                           "ORDER BY ord", (key,))
+        return [Edge(*row) for row in rows]
+
+    def dense(self, key: str, vector: np.ndarray, k: int) -> Scored:
+        """Nearest units by HNSW, then each provision's best; fetches more units until k
+        provisions are found or the index has no more."""
+        if k <= 0:
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        wanted = 2 * k
+        while True:
+            rows = self._query(dense_sql(len(query)), {"key": key, "q": query, "n": wanted, "k": k})
+            if len(rows) >= k or not rows or rows[0][2] < wanted:
+                return [(pid, float(score)) for pid, score, _ in rows]
+            wanted *= 4
+
+    def keyword(self, key: str, terms: list[str], k: int) -> Scored:
+        if k <= 0 or not terms:
+            return []
+        rows = self._query(KEYWORD_SQL, {"key": key, "terms": sorted(set(terms)), "k": k, "k1": K1, "b": B})
+        return [(pid, float(score)) for pid, score in rows]
+
+
+def dense_sql(dim: int) -> str:
+    """The dense query for vectors of `dim`: the cast and the `dim =` test are literals so the
+    planner matches the partial HNSW index of that dimension. The third column counts the units
+    fetched, so the caller knows whether the index had more."""
+    vec = f"vector({int(dim)})"
+    return f"""
+        WITH nearest AS MATERIALIZED (
+            SELECT provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance FROM units
+            WHERE key = %(key)s AND dim = {int(dim)}
+            ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s)
+        SELECT provision_id, 1 - min(distance) AS score, (SELECT count(*) FROM nearest) AS fetched
+        FROM nearest GROUP BY provision_ord, provision_id ORDER BY score DESC, provision_ord LIMIT %(k)s"""
+
+
+# BM25 as keyword.bm25_weights computes it: idf = ln(1 + (n − df + ½)/(df + ½)) over the index's
+# units with tokens, each unit's score summed over the distinct query terms, a provision its best unit.
+KEYWORD_SQL = """
+    WITH stats AS (SELECT keyword_units AS n, keyword_length AS avg FROM indexes WHERE key = %(key)s),
+    q AS (SELECT t.term, ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
+          WHERE t.key = %(key)s AND t.term = ANY(%(terms)s)),
+    per_unit AS (
+        SELECT p.provision_ord, sum(q.idf * p.tf * (%(k1)s + 1)
+                                    / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.length / s.avg))) AS score
+        FROM postings p JOIN q ON q.term = p.term CROSS JOIN stats s
+        WHERE p.key = %(key)s GROUP BY p.provision_ord, p.unit_ord),
+    best AS (SELECT provision_ord, max(score) AS score FROM per_unit GROUP BY provision_ord
+             ORDER BY score DESC, provision_ord LIMIT %(k)s)
+    SELECT pr.id, b.score FROM best b JOIN provisions pr ON pr.key = %(key)s AND pr.ord = b.provision_ord
+    ORDER BY b.score DESC, b.provision_ord"""
+
+
+def write_index(db: psycopg.Connection, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
+                vectors: np.ndarray, position: dict[str, int], dim: int) -> None:
+    """Every row of one index, by COPY (inside the caller's transaction)."""
+    key = identity.key
+    copy_rows(db, "provisions (key, ord, id, data)", ["text", "int4", "text", "text"],
+              ((key, i, p.id, p.to_json()) for i, p in enumerate(provisions)))
+    copy_rows(db, "units (key, ord, provision_ord, provision_id, text, tokens, text_sha256, dim, embedding)",
+              ["text", "int4", "int4", "text", "text", "text[]", "text", "int4", "vector"],
+              ((key, i, position[u.provision_id], u.provision_id, u.text, u.tokens, text_hash(u.text), dim,
+                vectors[i]) for i, u in enumerate(units)))
+    postings, df = keyword_rows(key, units, position)
+    copy_rows(db, "postings (key, term, unit_ord, provision_ord, tf, length)",
+              ["text", "text", "int4", "int4", "int4", "int4"], postings)
+    copy_rows(db, "terms (key, term, df)", ["text", "text", "int4"], ((key, t, n) for t, n in df.items()))
+    copy_rows(db, "edges (key, ord, source, target, label, words, external, act)",
+              ["text", "int4", "text", "text", "text", "text", "bool", "text"],
+              ((key, i, e.source, e.target, e.label, e.words, e.external, e.act)
+               for i, e in enumerate(edges_of(provisions))))
+    lengths = [len(u.tokens) for u in units if u.tokens]
+    db.execute("INSERT INTO indexes (key, corpus_sha256, model, settings_hash, dim, provisions, units, "
+               "keyword_units, keyword_length) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+               (key, identity.corpus_sha256, identity.model, identity.settings_hash, dim, len(provisions),
+                len(units), len(lengths), sum(lengths) / len(lengths) if lengths else 1.0))
+
+
+def keyword_rows(key: str, units: list[Unit], position: dict[str, int]) -> tuple[list[tuple], Counter]:
+    """Postings (key, term, unit, provision, tf, unit length) and each term's document frequency."""
+    postings, df = [], Counter()
+    for i, unit in enumerate(units):
+        for term, tf in Counter(unit.tokens).items():
+            postings.append((key, term, i, position[unit.provision_id], tf, len(unit.tokens)))
+            df[term] += 1
+    return postings, df
+
+
+def copy_rows(db: psycopg.Connection, target: str, types: list[str], rows) -> None:
+    with db.cursor().copy(f"COPY {target} FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(types)
+        for row in rows:
+            copy.write_row(row)
+
+
+def ensure_vector_index(db: psycopg.Connection, dim: int) -> None:
+    """The HNSW index (cosine) for vectors of this dimension, made once, under the schema lock
+    so two first builds do not race to create it."""
+    name = f"units_embedding_{int(dim)}"
+    if db.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is not None:
+        return
+    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+    db.execute(f"CREATE INDEX IF NOT EXISTS {name} ON units USING hnsw ((embedding::vector({int(dim)})) "
+               f"vector_cosine_ops) WHERE dim = {int(dim)}")
+
+
+def migrate(db: psycopg.Connection, migrations: list[tuple[str, str]]) -> None:
+    """Apply the named migrations not applied yet, in order, in one transaction under an advisory
+    lock: concurrent first starts wait for each other, and the second finds them applied.
+    Append-only: a migration, once released, is never edited."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        db.execute("CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz "
+                   "NOT NULL DEFAULT now())")
+        done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+        for name, sql in migrations:
+            if name not in done:
+                db.execute(sql)
+                db.execute("INSERT INTO migrations (name) VALUES (%s)", (name,))
+
+
+def describe(url: str) -> str:
+    """The database named without credentials: 'PostgreSQL database "pincite"'."""
+    try:
+        dbname = psycopg.conninfo.conninfo_to_dict(url).get("dbname")
+    except psycopg.ProgrammingError as exc:
+        raise ConfigError("PINCITE_DATABASE_URL is not a valid PostgreSQL URL — use "
+                          "postgresql://USER:PASSWORD@HOST:PORT/DATABASE") from exc
+    return f"PostgreSQL database {dbname!r}" if dbname else "the PostgreSQL database"
