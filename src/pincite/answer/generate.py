@@ -14,7 +14,8 @@ from pincite.answer.result import Answer, distinct, refused
 from pincite.citations import format_label, parse_label
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
-from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences, verify
+from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences
+from pincite.verify.claims import verify
 
 # Constant: the user's words and the provisions travel only in the user message, as data.
 SYSTEM_ANSWER = """You answer questions about one legal act, using only the provisions in the user message.
@@ -73,7 +74,8 @@ def read_reply(reply: dict) -> list[Sentence] | str:
     return sentences
 
 
-def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: int = MAX_SENTENCES) -> Answer:
+def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: int = MAX_SENTENCES,
+             corpus: str | None = None) -> Answer:
     """Ask the model, verify, and on failure ask once more with the reason; then give up."""
     evidence = [h.provision for h in distinct(hits)]
     messages = [{"role": "user", "content": evidence_message(query.text, evidence)}]
@@ -86,7 +88,7 @@ def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: in
         usage = add_usage(usage, more)
         if isinstance(reply, str):
             return refused("model_declined", reply, usage=usage, mode="llm")
-        verdict = verify(reply, evidence, max_sentences=max_sentences)
+        verdict = verify(reply, evidence, lang=lang, corpus=corpus, max_sentences=max_sentences)
         if verdict.ok:
             return Answer("answered", sentences=_structural(reply), question=query.text, hits=hits,
                           usage=usage, mode="llm", lang=lang)

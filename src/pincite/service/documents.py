@@ -84,6 +84,15 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
     return document
 
 
+def verify_document(checked: list, spec, lang: str, version: str) -> dict:
+    """`pincite verify --json`, POST /verify and the MCP verify_citations tool: each sentence in
+    order, whether its citations support it, and the named reason when they do not."""
+    return {"verified": bool(checked) and all(c.supported for c in checked),
+            "corpus": {"name": spec.name, "lang": lang, "version": version},
+            "sentences": [{"text": c.text, "citations": list(c.citations), "supported": c.supported,
+                           "reason": c.reason, "detail": c.detail or None} for c in checked]}
+
+
 def citation_json(cited, lang: str) -> dict:
     p = cited.provision
     return {"label": cited.label, "label_local": local_label(cited.label, lang), "id": p.id, "url": p.url,
