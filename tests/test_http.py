@@ -45,9 +45,18 @@ def test_health(api):
 
 def test_openapi_documents_every_endpoint_and_the_answer_shape(api):
     schema = api.get("/openapi.json").json()
-    assert {"/ask", "/search", "/provisions/{provision_id}", "/provisions", "/corpora", "/health"} <= set(schema["paths"])
+    assert {"/ask", "/verify", "/search", "/provisions/{provision_id}", "/provisions", "/corpora", "/health"} <= set(schema["paths"])
     answer = schema["components"]["schemas"]["Answer"]
     assert {"outcome", "reason", "answer", "sentences", "citations", "corpus"} <= set(answer["properties"])
+
+
+def test_verify_checks_each_sentence_against_its_citations(api):
+    document = api.post("/verify", json={"text": (
+        "The controller must notify a personal data breach to the supervisory authority within 72 hours "
+        "[Article 33(1)]. The controller must notify it within 48 hours [Article 33(1)]."), "corpus": "gdpr"}).json()
+    assert document["verified"] is False
+    assert [s["reason"] for s in document["sentences"]] == [None, "number_mismatch"]
+    assert api.post("/verify", json={"text": "x [Article 1].", "corpus": "gpdr"}).status_code == 404
 
 
 def test_ask_answers_with_a_citation_on_every_sentence(api):

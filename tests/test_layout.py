@@ -103,7 +103,7 @@ def test_top_level_holds_only_the_shared_modules_and_stage_packages():
 def test_the_public_api_is_listed_and_every_name_resolves():
     assert sorted(pincite.__all__) == [
         "Citation", "CitationError", "ConfigError", "NotFoundError", "Pincite", "PinciteError", "Provision",
-        "Settings", "ask", "format_label", "get_provision", "load_settings", "parse_label", "search",
+        "Settings", "ask", "format_label", "get_provision", "load_settings", "parse_label", "search", "verify",
     ]
     assert all(getattr(pincite, name) is not None for name in pincite.__all__)
 

@@ -473,3 +473,17 @@ def test_follow_up_evaluation_with_a_real_model(gdpr):
             scores[name] += any(hits(c["label"], gold) for c in document["citations"])
     print(f"follow-up evaluation ({len(FOLLOW_UPS)} pairs): {scores}", file=sys.stderr)
     assert scores["rewritten"] >= scores["as typed"]
+
+
+def test_the_notice_says_what_llm_mode_checked(ask, server):
+    server.replies = [said(GOOD)]
+    notice = ask()["notice"]
+    assert "language model" in notice and "quotations of the law" not in notice
+
+
+def test_a_failed_model_call_reports_the_tokens_it_consumed(ask, server):
+    server.replies = [said("not json", 700, 30), said("still not json", 700, 30)]
+    document = ask()
+    assert document["reason"] == "model_error"
+    assert (document["run"]["tokens_in"], document["run"]["tokens_out"]) == (1400, 60)
+    assert document["run"]["cost_usd"] is not None and document["run"]["cost_usd"] > 0

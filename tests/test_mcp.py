@@ -19,7 +19,7 @@ pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
-TOOLS = {"search", "get_provision", "article_outline", "list_corpora", "ask"}
+TOOLS = {"search", "get_provision", "article_outline", "list_corpora", "ask", "verify_citations"}
 
 
 @pytest.fixture(scope="module")
@@ -80,9 +80,21 @@ def test_every_tool_over_stdio(gdpr):
     assert answer.structured_content["citations"][0]["label"] == "Article 33(1)"
 
 
+def test_verify_citations_reports_each_sentence(gdpr):
+    (result,) = calls(stdio(gdpr), ("verify_citations", {"text": (
+        "The processor shall notify the controller without undue delay after becoming aware of a personal data "
+        "breach [Article 33(2)]. The controller shall not notify the personal data breach to the supervisory "
+        "authority [Article 33(1)].")}))
+    assert not result.is_error
+    document = result.structured_content
+    assert document["verified"] is False
+    assert [(s["supported"], s["reason"]) for s in document["sentences"]] == [(True, None), (False, "polarity")]
+
+
 ERRORS = [
     ("search", {"query": "x", "corpus": "gpdr"}, "unknown_corpus"),
     ("ask", {"question": "x", "corpus": "gpdr"}, "unknown_corpus"),
+    ("verify_citations", {"text": "x [Article 1].", "corpus": "gpdr"}, "unknown_corpus"),
     ("get_provision", {"corpus": "gdpr", "label": "Article 100"}, "unknown_provision"),
     ("get_provision", {"id": "gdpr/en/art-100.par-1"}, "unknown_provision"),
     ("get_provision", {"corpus": "gdpr", "label": "Paragraph seven"}, "bad_label"),

@@ -10,8 +10,8 @@ from pincite.verify.check import (
     quantities,
     resolve,
     split_sentences,
-    verify,
 )
+from pincite.verify.claims import verify
 
 
 def prov(label: str, text: str, kind: str = "paragraph", lang: str = "en") -> Provision:

@@ -4,6 +4,7 @@ in code, or a plain refusal.
     import pincite
     answer = pincite.ask("How fast must a personal data breach be notified?", corpus="gdpr")
     hits = pincite.search("right to erasure", corpus="gdpr", k=3)
+    report = pincite.verify("Breaches are notified within 72 hours [Article 33(1)].", corpus="gdpr")
     provision = pincite.get_provision("gdpr/en/art-33.par-1")
 
     with pincite.Pincite(pincite.load_settings(home="/data")) as service:   # one long-lived service
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 __all__ = [
     "Citation", "CitationError", "ConfigError", "NotFoundError", "Pincite", "PinciteError", "Provision",
     "Settings", "ask", "format_label", "get_provision", "load_settings", "parse_label", "search",
+    "verify",
 ]
 
 _HOMES = {
@@ -69,6 +71,12 @@ def search(query: str, *, corpus: str | list[str] = "gdpr", lang: str | None = N
            mode: str | None = None, settings=None) -> dict:
     """The search document: the provisions that best match a query, a named provision first."""
     return _service(settings).search_document(query, corpus=corpus, lang=lang, k=k, mode=mode)
+
+
+def verify(text: str, *, corpus: str = "gdpr", lang: str | None = None, settings=None) -> dict:
+    """The verification document: each sentence of `text`, whether the provisions its bracketed
+    citations name support it, and the reason when they do not."""
+    return _service(settings).verify(text, corpus=corpus, lang=lang)
 
 
 def get_provision(provision_id: str, *, settings=None) -> dict:

@@ -21,7 +21,9 @@ from pincite.answer.llm import LLM, ModelError, Usage, add_usage
 from pincite.answer.result import Answer, refused
 from pincite.errors import ConfigError
 from pincite.retrieve.query import Query
-from pincite.verify.check import MAX_SENTENCES, Cited, resolve, verify
+from pincite.verify.check import MAX_SENTENCES, Cited, resolve
+from pincite.verify.claims import verify
+from pincite.verify.untrusted import as_data
 
 EVIDENCE_K = 6  # provisions shown to a model, and searched for quotes
 
@@ -51,7 +53,8 @@ class Extractive:
     def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
         result = extractive(query, hits, profile, max_sentences=max_sentences)
         if result.outcome == "answered":
-            verdict = verify(result.sentences, [h.provision for h in hits], max_sentences=max_sentences)
+            verdict = verify(result.sentences, [as_data(h.provision) for h in hits], lang=profile.lang, corpus=profile.name,
+                             max_sentences=max_sentences)
             if not verdict.ok:
                 return refused(verdict.reason, verdict.detail)
         return result
@@ -68,7 +71,7 @@ class Generated:
         return rewrite(question, history, self.llm) if history else (None, None)
 
     def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
-        return generate(query, hits, self.llm, profile.lang, max_sentences=max_sentences)
+        return generate(query, hits, self.llm, profile.lang, max_sentences=max_sentences, corpus=profile.name)
 
 
 ANSWERERS: dict[str, Callable[[LLM | None], Answerer]] = {}
@@ -111,7 +114,7 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
     try:
         rewritten, usage = answerer.rewrite(question, history or [])
     except ModelError as exc:
-        return refused("model_error", str(exc), question=question, mode=answerer.mode)
+        return refused("model_error", str(exc), question=question, mode=answerer.mode, usage=exc.usage)
     query = analyse(rewritten or question)
     hits = retrieve(query)
     corpus = profile()

@@ -56,6 +56,7 @@ from pincite.retrieve.search import Searcher, check_mode
 from pincite.service import documents, history
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+from pincite.verify.claims import check_text, lookup_label
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
 _NOT_GIVEN = object()
@@ -411,6 +412,22 @@ class Pincite:
                                          answer=documents.answer_text(result, spec), outcome=result.outcome)
         history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
         return documents.answer_document(result, spec, corpus_lang, self._version(spec.name, corpus_lang), thread_id)
+
+    # -- verify ---------------------------------------------------------------------------
+
+    def verify(self, text: str, *, corpus: str = "gdpr", lang: str | None = None) -> dict:
+        """Check each sentence of any text against the provisions its citations name, looked up
+        directly in the corpus (no retrieval; a corpus not built is built on first use)."""
+        spec, _ = self.corpus(corpus)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        checked = check_text(text or "", self.lookup(spec.name, lang), lang, corpus=spec.name)
+        return documents.verify_document(checked, spec, lang, self._version(spec.name, lang))
+
+    def lookup(self, name: str, lang: str):
+        """label → the cited text in a corpus language (None when the corpus has no such provision)."""
+        spec, lang = self.corpus(name, lang)
+        provisions, _ = self.provisions(spec.name, lang)
+        return lambda label: lookup_label(label, provisions, spec.rule_pattern or RULE_PATTERN)
 
     def _version(self, name: str, lang: str) -> str:
         info = corpus_info(name, lang, self.settings)

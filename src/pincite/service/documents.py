@@ -14,8 +14,16 @@ from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import CorpusHit
 from pincite.verify.check import REASONS
 
-NOTICE = ("Not legal advice: quotations of the law's text, checked against the cited provisions; "
-          "for your situation, ask a lawyer.")
+# Each mode says what it checked: extractive sentences are the law's own words; a model's
+# sentences were compared with the cited provisions in code, which is not a lawyer's reading.
+NOTICES = {
+    "extractive": "Not legal advice: quotations of the law's text, checked against the cited provisions; "
+                  "for your situation, ask a lawyer.",
+    "llm": "Not legal advice: written by a language model from the retrieved provisions; each sentence's "
+           "citations, numbers, actors, polarity and terms were checked in code against the provisions it "
+           "cites; for your situation, ask a lawyer.",
+}
+NOTICE = NOTICES["extractive"]
 # Details a reader can act on; others (model errors, verification internals) stay in run.detail.
 SHOWN_DETAIL = ("outside_corpus", "outside_law", "no_value", "model_declined")
 SNIPPET_CHARS = 240
@@ -72,7 +80,7 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
         "sentences": [{"text": s.text, "citations": list(s.citations)} for s in result.sentences] if answered else [],
         "citations": [citation_json(c, lang) for c in result.cited] if answered else [],
         "corpus": {"name": spec.name, "lang": lang, "version": version},
-        "notice": NOTICE,
+        "notice": NOTICES.get(result.mode, NOTICE),
         "thread": thread,
         "run": {"mode": result.mode, "model": usage.model if usage else None, "rewritten": result.rewritten,
                 "detail": result.detail or None, "tokens_in": usage.tokens_in if usage else 0,
@@ -82,6 +90,15 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
     if not answered:
         document["covers"] = coverage_note(spec, lang, version)
     return document
+
+
+def verify_document(checked: list, spec, lang: str, version: str) -> dict:
+    """`pincite verify --json`, POST /verify and the MCP verify_citations tool: each sentence in
+    order, whether its citations support it, and the named reason when they do not."""
+    return {"verified": bool(checked) and all(c.supported for c in checked),
+            "corpus": {"name": spec.name, "lang": lang, "version": version},
+            "sentences": [{"text": c.text, "citations": list(c.citations), "supported": c.supported,
+                           "reason": c.reason, "detail": c.detail or None} for c in checked]}
 
 
 def citation_json(cited, lang: str) -> dict:

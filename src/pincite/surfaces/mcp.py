@@ -1,6 +1,6 @@
 """The MCP server (`pincite mcp`): read-only tools over the service layer, for AI assistants.
 
-Tools: search, get_provision (by id or label), article_outline, list_corpora, ask. Each has an
+Tools: search, get_provision (by id or label), article_outline, list_corpora, ask, verify_citations. Each has an
 input and an output schema (pincite.schemas) and returns structured content plus the same JSON
 as text. A failure the caller can fix is a tool error with structured content
 `{"error": "unknown_corpus" | "unknown_language" | "unknown_provision" | "bad_label" | …,
@@ -118,6 +118,17 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
         code; or a refusal (`outcome` 'refused') with its `reason` and no sources. A refusal is a
         correct answer: the text does not support one."""
         return result(lambda: service.ask(question, corpus=corpus, lang=lang, thread=thread))
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                                             open_world_hint=False))
+    def verify_citations(
+        text: Annotated[str, Field(max_length=schemas.MAX_VERIFY, description="Sentences carrying bracketed citations, e.g. '… within 72 hours [Article 33(1)].'")],
+        corpus: Corpus = "gdpr", lang: Lang = None,
+    ) -> Annotated[CallToolResult, schemas.Verification]:
+        """Check which sentences of a text are backed by the provisions they cite: each sentence with
+        `supported` and, when not, a `reason` (polarity, modality, role, number_mismatch, not_in_text,
+        recital_as_obligation, misquote, unknown_provision, no_citation, empty)."""
+        return result(lambda: service.verify(text, corpus=corpus, lang=lang))
 
     return server
 

@@ -93,6 +93,34 @@ class AskRequest(BaseModel):
     thread: str | None = Field(None, pattern=THREAD_ID, description="Continue this conversation (the `thread` of an earlier answer).")
 
 
+MAX_VERIFY = 100_000  # characters of text to verify in one request
+
+
+class VerifyRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(max_length=MAX_VERIFY, description="Sentences carrying bracketed citations, e.g. "
+                                                        "'… within 72 hours [Article 33(1)].'")
+    corpus: str = Field("gdpr", pattern=CORPUS_NAME, description="Corpus the citations are to (gdpr, ai-act, …).")
+    lang: str | None = Field(None, pattern=LANG_CODE, description="Language of the text and its labels; default: the corpus's first (en).")
+
+
+class CheckedSentence(BaseModel):
+    text: str = Field(description="The sentence as written, its citations included.")
+    citations: list[str] = Field(description="The labels it cites, as written.")
+    supported: bool = Field(description="Whether the cited provisions support what the sentence says.")
+    reason: str | None = Field(description="Why not (e.g. 'polarity', 'not_in_text', 'unknown_provision'); null when supported.")
+    detail: str | None = Field(None, description="What disagreed, in words.")
+
+
+class Verification(BaseModel):
+    """Each sentence of a text, in order, checked against the provisions it cites."""
+
+    verified: bool = Field(description="True when every sentence is supported.")
+    corpus: CorpusRef
+    sentences: list[CheckedSentence]
+
+
 class Hit(_Open):
     label: str
     label_local: str

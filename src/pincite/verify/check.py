@@ -10,9 +10,19 @@ check names its reason; the caller turns it into a refusal that ships no sources
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 
-from pincite.citations import Citation, contains, find_citations, parse_label, point_text, same, squash
+from pincite.citations import (
+    RULE_PATTERN,
+    Citation,
+    contains,
+    find_citations,
+    parse_label,
+    point_text,
+    same,
+    squash,
+)
 from pincite.errors import CitationError
 from pincite.provisions import Provision
 
@@ -36,6 +46,14 @@ REASONS = {
     "too_long": f"the answer has more than {MAX_SENTENCES} sentences",
     "model_declined": "the model found no answer in the retrieved provisions",
     "model_error": "the model could not be reached or gave no usable answer",
+    "no_value": "the provisions state no value for what the question asks",
+    "unknown_provision": "a citation names no provision of this corpus",
+    "empty": "the sentence says nothing",
+    "polarity": "the sentence negates what its provision affirms, or the reverse",
+    "modality": "the sentence makes an obligation of a permission, or the reverse",
+    "role": "the sentence gives a duty or right to someone its provision does not",
+    "not_in_text": "the sentence says what its provision does not",
+    "recital_as_obligation": "a recital is cited for an obligation; recitals bind no one",
 }
 
 
@@ -66,46 +84,13 @@ class Cited:
     text: str
 
 
-def verify(sentences: list[Sentence], evidence: list[Provision], *,
-           max_sentences: int = MAX_SENTENCES) -> Verdict:
-    """Check an answer against the provisions it was written from. Order matters: the first
-    failed check is the reason reported."""
-    if not sentences or not any(s.citations for s in sentences):
-        return Verdict(False, "no_citation", "no sentence cites a provision")
-    if len(sentences) > max_sentences:
-        return Verdict(False, "too_long", f"{len(sentences)} sentences, at most {max_sentences}")
-    for number, sentence in enumerate(sentences, start=1):
-        verdict = check_sentence(sentence, evidence)
-        if not verdict.ok:
-            return replace(verdict, detail=f"sentence {number}: {verdict.detail}")
-    return Verdict(True)
-
-
-def check_sentence(sentence: Sentence, evidence: list[Provision]) -> Verdict:
-    if not sentence.citations:
-        return Verdict(False, "uncited_sentence", repr(_short(sentence.text)))
-    cited = []
-    for label in sentence.citations:
-        found = resolve(label, evidence)
-        if found is None:
-            return Verdict(False, "unsupported_citation", f"{label!r} is not among the retrieved provisions")
-        cited.append(found)
-    if sentence.quote and not quoted_faithfully(sentence.text, [c.text for c in cited]):
-        return Verdict(False, "misquote", repr(_short(sentence.text)))
-    missing = missing_quantities(sentence.text, [c.text for c in cited])
-    if missing:
-        return Verdict(False, "number_mismatch",
-                       f"{', '.join(missing)} not in {', '.join(c.label for c in cited)}")
-    return Verdict(True)
-
-
 def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # -- citations at exact granularity ------------------------------------------------------
 
-def resolve(label: str, evidence: list[Provision]) -> Cited | None:
+def resolve(label: str, evidence: list[Provision], rule_pattern: str = RULE_PATTERN) -> Cited | None:
     """The retrieved provision a label denotes, at exactly that granularity, or None.
 
     The same provision resolves; a point inside a retrieved provision resolves only when the
@@ -113,15 +98,15 @@ def resolve(label: str, evidence: list[Provision]) -> Cited | None:
     paragraphs: the answer would claim more than was retrieved.
     """
     try:
-        wanted = parse_label(label)
+        wanted = parse_label(label, rule_pattern)
     except CitationError:
         return None
     for p in evidence:
-        have = _label_of(p)
+        have = _label_of(p, rule_pattern)
         if have is not None and same(have, wanted):
             return Cited(label, p, p.text)
     for p in evidence:
-        have = _label_of(p)
+        have = _label_of(p, rule_pattern)
         if have is None or not contains(have, wanted):
             continue
         found = point_text(p.text, _extra_points(have, wanted))
@@ -130,9 +115,9 @@ def resolve(label: str, evidence: list[Provision]) -> Cited | None:
     return None
 
 
-def _label_of(p: Provision) -> Citation | None:
+def _label_of(p: Provision, rule_pattern: str = RULE_PATTERN) -> Citation | None:
     try:
-        return parse_label(p.label)
+        return parse_label(p.label, rule_pattern)
     except CitationError:
         return None
 
@@ -146,11 +131,25 @@ def _extra_points(outer: Citation, inner: Citation) -> tuple[str, ...]:
 
 # -- quotations ----------------------------------------------------------------------------
 
-def quoted_faithfully(sentence: str, texts: list[str]) -> bool:
-    """Whether every fragment of a quoted sentence is the cited text's own words. Fragments are
-    the pieces extractive answers join with ' … ' (a lead-in and its point) or a space."""
-    haystack = "\n".join(squash(t) for t in texts)
-    return all(squash(piece) in haystack for piece in sentence.split(" … ") if piece.strip())
+def quoted_faithfully(sentence: str, texts: list[str], *, min_piece: int = 12) -> bool:
+    """Whether every fragment of a quoted sentence is the cited text's own words, in the text's
+    order. Fragments are the pieces extractive answers join with ' … ' (a lead-in and its
+    point); with several, each is at least `min_piece` characters ('shall … not … notify' is no
+    quotation)."""
+    pieces = [squash(piece) for piece in sentence.split(" … ") if piece.strip()]
+    if len(pieces) > 1 and any(len(piece) < min_piece for piece in pieces):
+        return False
+    return any(_in_order(pieces, squash(text)) for text in [*texts, "\n".join(texts)])
+
+
+def _in_order(pieces: list[str], haystack: str) -> bool:
+    pos = 0
+    for piece in pieces:
+        pos = haystack.find(piece, pos)
+        if pos < 0:
+            return False
+        pos += len(piece)
+    return True
 
 
 # -- numbers, amounts, percentages, deadlines ------------------------------------------------
@@ -215,7 +214,8 @@ def _value(num: str, mult: str | None) -> str:
     return str(int(value)) if value == int(value) else repr(float(value))
 
 
-def quantities(text: str) -> set[tuple[str, str | None]]:
+@lru_cache(maxsize=4096)
+def quantities(text: str) -> frozenset[tuple[str, str | None]]:
     """(value, unit) for each number in text, written the same whatever the style:
     '20 000 000' = '20,000,000' = 'EUR 20 000 000' → ('20000000', 'eur'); '4 %' = '4%';
     'one month' = '1 month'; '10^25' = '10²⁵'. Citations, structure references and point
@@ -230,7 +230,7 @@ def quantities(text: str) -> set[tuple[str, str | None]]:
         if m["cur"]:
             unit = "eur"
         found.add((_value(m["num"], m["mult"]), unit))
-    return found
+    return frozenset(found)
 
 
 def missing_quantities(sentence: str, texts: list[str]) -> list[str]:

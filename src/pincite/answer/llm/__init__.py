@@ -93,7 +93,13 @@ class LLM:
                 text, tokens_in, tokens_out = self.client().complete(system, messages)
                 break
             except Exception as exc:  # SDK errors are classified here, at the boundary
-                delay = self._retry_delay(exc, retries)
+                try:
+                    delay = self._retry_delay(exc, retries)
+                except ModelError as error:  # what the failed calls cost is still reported
+                    latency = round((time.perf_counter() - started) * 1000, 1)
+                    error.usage = Usage(self.config.model, 0, 0, price(self.config.provider, self.config.model, 0, 0),
+                                        latency, retries + 1, retries)
+                    raise
                 retries += 1
                 self.sleep(delay)
         latency = (time.perf_counter() - started) * 1000
@@ -126,13 +132,19 @@ class LLM:
             return check(parse_json(text)), text, usage
         except ValueError:
             pass
-        text, more = self.complete(system, messages)
+        try:
+            text, more = self.complete(system, messages)
+        except ModelError as error:
+            error.usage = add_usage(usage, error.usage) if getattr(error, "usage", None) else usage
+            raise
         usage = add_usage(usage, more)
         try:
             return check(parse_json(text)), text, usage
         except ValueError as exc:
-            raise MalformedOutput(f"{self.config.provider}: the model twice replied without the JSON asked for "
-                                  f"({exc}) — try another model") from exc
+            error = MalformedOutput(f"{self.config.provider}: the model twice replied without the JSON asked for "
+                                    f"({exc}) — try another model")
+            error.usage = usage  # two replies were paid for
+            raise error from exc
 
 
 def _status(exc: Exception) -> int | None:

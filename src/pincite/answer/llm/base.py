@@ -27,7 +27,10 @@ PRICES = {
 
 
 class ModelError(PinciteError):
-    """A model call failed for good; the message says what to fix."""
+    """A model call failed for good; the message says what to fix. `usage`: what the failed
+    calls consumed (tokens of replies that came back, latency, calls), when known."""
+
+    usage: Usage | None = None
 
 
 class MalformedOutput(ModelError):

@@ -223,6 +223,13 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
         return JSONResponse(await run())
 
 
+    @app.post("/verify", response_model=schemas.Verification, tags=["answers"])
+    async def verify(body: schemas.VerifyRequest, client: str = Depends(guard.check)):  # noqa: B008
+        """Check each sentence of a text against the provisions its bracketed citations name (no search)."""
+        service.corpus(body.corpus)  # an unknown corpus is a 404
+        return JSONResponse(await workers.run("answer", service.verify, body.text, corpus=body.corpus, lang=body.lang))
+
+
 def _add_page_routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     def page():

@@ -1,0 +1,277 @@
+"""Signals a sentence is compared on with the provision it cites, each cheap and in code.
+
+Content terms (stems as BM25 analyses them), polarity (negations and their flips), modality
+(obligation, permission, prohibition), the actors named as doing something, number words
+read as numbers and the comparators that bind them ("whichever is higher"). English and
+Italian; other languages fall back on content terms and numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pincite.index.analysis import fold, tokenize
+
+# Words a faithful paraphrase adds without changing what it claims: framing, reporting verbs,
+# plain-language equivalents of legal verbs. Stemmed like the sentence before comparison.
+FRAME_WORDS = {
+    "en": """under gdpr regulation act ai dsa digital services article articles recital recitals paragraph
+        point points must shall may can cannot has have having had need needs needed required require
+        requires obliged obligation obligations allowed permitted entitled also only so if where when whenever
+        one same such listed following set out says states state explains explain provides provide
+        lays down means mean meaning namely e.g i.e whether because therefore thus hence while although
+        not no every each all both either other another any own its their his her him them they it
+        will would should does do did being get gets got make makes made give gives given take takes
+        there here which who whom whose what than then more less most least up within after before
+        us we our you your someone something anyone anything thing things way ways case cases
+        example instance kind type types long including include includes included among
+        apply applies applied application covers cover covered fall falls count counts""",
+    "it": """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
+        può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa
+        elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
+        tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
+        prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
+        applica applicano si non""",
+}
+
+NEGATIONS = {
+    "en": re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|unless|except|without|n't|prohibit\w*"
+                     r"|ban(?:s|ned)?|forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective"
+                     r"|notwithstanding|exempt\w*|only\s+(?:if|where|when))\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*"
+                     r"|in\s+deroga|esenti?"
+                     r"|solo\s+(?:se|qualora|quando|ove))\b", re.IGNORECASE),
+}
+
+ANTI_EXCEPTION = {
+    "en": re.compile(r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b"
+                     r"|\bin\s+all\s+cases\b|\bremains?\s+liable\b", re.IGNORECASE),
+    "it": re.compile(r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b"
+                     r"|\bin\s+ogni\s+caso\b", re.IGNORECASE),
+}
+
+OBLIGATION = {
+    "en": re.compile(r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+\w+)|ha(?:s|ve)\s+to"
+                     r"|needs?\s+to|obligat\w+|duty|mandatory|requires?)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w"
+                     r"|sono\s+richiest\w)\b", re.IGNORECASE),
+}
+PERMISSION = {
+    "en": re.compile(r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted|entitled)|optional|discretion"
+                     r"|ha(?:s|ve)\s+the\s+option|choose|can\s+choose|voluntar\w+)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w"
+                     r"|volontari\w+)\b", re.IGNORECASE),
+}
+# 'may not' and 'shall not' are prohibitions, 'may' after a negation is not a permission.
+_MAY_NOT = re.compile(r"\b(?:may|can|shall|must)\s+not\b|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+
+ACTORS = {
+    "en": {
+        "controller": r"(?:joint\s+)?controllers?(?!\s+or\s+processor)",
+        "processor": r"(?<!sub-)processors?",
+        "supervisory authority": r"supervisory\s+authorit(?:y|ies)",
+        "data subject": r"data\s+subjects?",
+        "provider": r"providers?",
+        "deployer": r"deployers?",
+        "importer": r"importers?",
+        "distributor": r"distributors?",
+        "notified body": r"notified\s+bod(?:y|ies)",
+        "commission": r"(?<!european\s)commission\b",
+        "ai office": r"ai\s+office",
+        "member state": r"member\s+states?",
+        "board": r"\bboard\b",
+        "recipient": r"recipients?",
+        "certification body": r"certification\s+bod(?:y|ies)",
+        "monitoring body": r"monitoring\s+bod(?:y|ies)",
+        "representative": r"(?:authorised\s+)?representatives?",
+        "public authority": r"public\s+authorit(?:y|ies)",
+        "coordinator": r"digital\s+services\s+coordinators?",
+        "market surveillance": r"market\s+surveillance\s+authorit(?:y|ies)",
+    },
+    "it": {
+        "controller": r"titolar[ei]\s+del\s+trattamento|titolar[ei]",
+        "processor": r"responsabil[ei]\s+del\s+trattamento",
+        "supervisory authority": r"autorit[àa]\s+di\s+controllo",
+        "data subject": r"interessat[oi]",
+        "provider": r"fornitor[ei]",
+        "deployer": r"deployer",
+        "importer": r"importator[ei]",
+        "distributor": r"distributor[ei]",
+        "notified body": r"organism[oi]\s+notificat[oi]",
+        "commission": r"commissione",
+        "ai office": r"ufficio\s+per\s+l'ia|ufficio\s+ia",
+        "member state": r"stat[oi]\s+membr[oi]",
+        "board": r"\bcomitato\b",
+        "market surveillance": r"autorit[àa]\s+di\s+vigilanza\s+del\s+mercato",
+    },
+}
+
+_UNITS = {
+    "ones": {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+             "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19},
+    "tens": {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+             "eighty": 80, "ninety": 90},
+}
+_IT_NUMBERS = {"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
+               "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13,
+               "quattordici": 14, "quindici": 15, "sedici": 16, "diciotto": 18, "venti": 20,
+               "ventiquattro": 24, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60,
+               "settanta": 70, "settantadue": 72, "ottanta": 80, "novanta": 90, "cento": 100}
+_NUMBER_WORD = re.compile(
+    r"\b(?P<hundreds>two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and\s+(?P<rest>\w+(?:-\w+)?))?\b|"
+    r"\b(?P<tens>" + "|".join(_UNITS["tens"]) + r")(?:[\s-](?P<ones>" + "|".join(list(_UNITS["ones"])[1:9])
+    + r"))?\b|\b(?P<small>" + "|".join(_UNITS["ones"]) + r")\b|\b(?P<it>" + "|".join(_IT_NUMBERS) + r")\b",
+    re.IGNORECASE)
+# 'one' as a pronoun or article ('one of the', 'no one', 'at least one') is still a number; only
+# these idioms are not.
+_NOT_A_NUMBER = re.compile(r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b"
+                           r"|\bone\s+by\s+one\b", re.IGNORECASE)
+_WORD_MULT = re.compile(r"\b(\d+)\s+(million|billion|milioni|miliardi)\b", re.IGNORECASE)
+
+COMPARATORS = {
+    "higher": re.compile(r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater|"
+                         r"se\s+superiore|è\s+superiore|il\s+più\s+elevato|più\s+elevat\w", re.IGNORECASE),
+    "lower": re.compile(r"whichever\s+is\s+(?:the\s+)?lower|whichever\s+is\s+(?:less|smaller)|"
+                        r"se\s+inferiore|è\s+inferiore|il\s+più\s+basso|meno\s+elevat\w", re.IGNORECASE),
+    "at least": re.compile(r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\balmeno\b"
+                           r"|\bnon\s+inferiore\b", re.IGNORECASE),
+    "at most": re.compile(r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|longer)\s+than\b|\bnot\s+(?:later|more)\s+than"
+                          r"|\bup\s+to\b|\bmaximum\b|\bwithin\b|\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b"
+                          r"|\bnot\s+exceed\w*", re.IGNORECASE),
+}
+
+
+@lru_cache(maxsize=4096)
+def words_to_digits(text: str) -> str:
+    """Number words as digits: 'seventy-two hours' → '72 hours', 'ten million' → '10 million',
+    'three per cent' → '3 per cent'. Idioms like 'no one' are left alone."""
+    def value(m: re.Match[str]) -> str:
+        if m["hundreds"]:
+            rest = words_to_digits(m["rest"]) if m["rest"] else "0"
+            return str(100 * _UNITS["ones"][m["hundreds"].lower()] + (int(rest) if rest.isdigit() else 0))
+        if m["tens"]:
+            return str(_UNITS["tens"][m["tens"].lower()] + (_UNITS["ones"][m["ones"].lower()] if m["ones"] else 0))
+        if m["small"]:
+            return str(_UNITS["ones"][m["small"].lower()])
+        return str(_IT_NUMBERS[m["it"].lower()])
+
+    keep = [(m.start(), m.end()) for m in _NOT_A_NUMBER.finditer(text)]
+    out, last = [], 0
+    for m in _NUMBER_WORD.finditer(text):
+        if any(a <= m.start() < b for a, b in keep):
+            continue
+        out += [text[last:m.start()], value(m)]
+        last = m.end()
+    out.append(text[last:])
+    return _WORD_MULT.sub(lambda m: m[1] + " " + m[2].lower(), "".join(out))
+
+
+@lru_cache(maxsize=8)
+def frame_stems(lang: str) -> frozenset[str]:
+    return frozenset(tokenize(FRAME_WORDS.get(lang, ""), lang))
+
+
+@lru_cache(maxsize=4096)
+def terms(text: str, lang: str) -> frozenset[str]:
+    """Content stems of a text: BM25 tokens less the numbers (numbers are checked on their own)."""
+    return frozenset(t for t in tokenize(text, lang) if not t[:1].isdigit())
+
+
+def negations(text: str, lang: str) -> int:
+    rx = NEGATIONS.get(lang)
+    return len(rx.findall(text)) if rx else 0
+
+
+def modality(text: str, lang: str) -> set[str]:
+    """'obligation', 'permission', 'prohibition' as the text states them."""
+    found = set()
+    if _MAY_NOT.search(text):
+        found.add("prohibition")
+    rest = _MAY_NOT.sub(" ", text)
+    if OBLIGATION.get(lang) and OBLIGATION[lang].search(rest):
+        found.add("obligation")
+    if PERMISSION.get(lang) and PERMISSION[lang].search(rest):
+        found.add("permission")
+    return found
+
+
+@lru_cache(maxsize=8)
+def _actor_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
+    return [(name, re.compile(rf"\b(?:{rx})", re.IGNORECASE)) for name, rx in ACTORS.get(lang, {}).items()]
+
+
+@lru_cache(maxsize=4096)
+def actors(text: str, lang: str) -> frozenset[str]:
+    folded = text.lower()
+    return frozenset(name for name, rx in _actor_patterns(lang) if rx.search(folded))
+
+
+def comparators(text: str) -> set[str]:
+    return {name for name, rx in COMPARATORS.items() if rx.search(text)}
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a provision: its sentences and points, split at full stops, semicolons
+    and colons (a lead-in stays with nothing; the point is checked with the whole text too)."""
+    pieces = re.split(r"(?<=[.;:])\s+(?=\S)|\n+", text)
+    return [p for p in (" ".join(piece.split()) for piece in pieces) if len(p) > 3]
+
+
+def folded_squash(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%€]+", " ", fold(text)).split())
+
+
+NEGATED_VERB = {
+    "en": re.compile(r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|n't\b"
+                     r"|\bnever\b|\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b", re.IGNORECASE),
+    "it": re.compile(r"\bnon\s+(?:\w+\s+)?(?:è|sono|può|possono|deve|devono|si\s+applica|si\s+applicano|ha|hanno)\b"
+                     r"|\bmai\b", re.IGNORECASE),
+}
+_MODAL = {
+    "en": re.compile(r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right"
+                     r"|have\s+the\s+right|is\s+obliged|are\s+obliged)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
+                     re.IGNORECASE),
+}
+_BOUND = re.compile(r"\b(\d+)\s+(further|additional|ulteriori|consecutive|working)?\s*"
+                    r"(hours?|days?|weeks?|months?|years?|mesi|giorni)\b", re.IGNORECASE)
+
+
+def negated_verb(text: str, lang: str) -> bool:
+    rx = NEGATED_VERB.get(lang)
+    return bool(rx and rx.search(text))
+
+
+@lru_cache(maxsize=4096)
+def doers(text: str, lang: str) -> frozenset[str]:
+    """Actors written just before a modal verb: who shall, must, may or has the right."""
+    rx = _MODAL.get(lang)
+    if rx is None:
+        return set()
+    found = set()
+    for m in rx.finditer(text):
+        before = text[max(0, m.start() - 60):m.start()]
+        before = re.split(r"[.;:,()]", before)[-1]
+        named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(before.lower())]
+        if named:
+            found.add(max(named)[1])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
+    """(value, unit, binding) of periods: 'extended by two further months' → ('2', 'month',
+    'extension'); 'within one month' → ('1', 'month', ''). A period and its extension are
+    different claims even when both numbers occur."""
+    text = words_to_digits(text)
+    found = set()
+    for m in _BOUND.finditer(text):
+        before = text[max(0, m.start() - 30):m.start()].lower()
+        extension = bool(m[2] and m[2].lower() in ("further", "additional")) or bool(_EXTENSION.search(before))
+        found.add((m[1], m[3].lower().rstrip("s"), "extension" if extension else ""))
+    return frozenset(found)
+
+
+_EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|an)?\s*$")

@@ -1,0 +1,214 @@
+"""Whether a sentence says what the provisions it cites say: the support check, in code.
+
+A sentence is supported when each signal agrees with the cited text: its quotations are the
+text's words in order, its numbers and comparators are the text's, a recital is not cited for
+an obligation, the actors it names are actors of the text, its modality and polarity match the
+clause it rests on (the clause of the cited text sharing most of its terms), and enough of its
+content terms are in the cited text. A faithful statement of one part of the provision passes:
+every signal is compared with the cited text, never the cited text with the sentence.
+
+The thresholds were chosen on the dev split of evals/verify-adversarial.jsonl
+(`python -m benchmarks.verify_support --split dev`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pincite.verify import signals
+from pincite.verify.check import Cited, Verdict, missing_quantities
+
+MIN_QUOTE = 12          # characters: a shorter "…" fragment is a word in quotes, not a quotation
+MIN_COVERAGE = 0.6      # share of the sentence's content terms the cited text must hold
+MIN_UNCOVERED = 3       # ... unless fewer than this many terms are missing
+CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this many terms
+
+_QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
+_OBLIGATION_CLAIM = {
+    "en": re.compile(r"\b(?:must|shall|(?:is|are)\s+(?:legally\s+)?(?:required|obliged|prohibited|bound|forbidden)"
+                     r"|ha(?:s|ve)\s+to|(?:is|are)\s+not\s+allowed|may\s+not|needs?\s+to|obliged|mandatory)\b",
+                     re.IGNORECASE),
+    "it": re.compile(r"\b(?:deve|devono|è\s+tenut\w|sono\s+tenut\w|è\s+obbligat\w|sono\s+obbligat\w"
+                     r"|è\s+vietat\w|sono\s+vietat\w|obbligo)\b", re.IGNORECASE),
+}
+_REPORTED = re.compile(r"\b(?:recitals?|considerando|preamble|the\s+regulation\s+(?:explains|notes|says|states)"
+                       r"|explains?|notes?|observes?|acknowledges?|spiega|osserva)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence to check: its text without citations, the language, and what it cites."""
+
+    body: str
+    lang: str
+    cited: list[Cited]
+
+
+def support(claim: Claim) -> Verdict:
+    """The first signal on which the sentence and its cited text disagree, or ok."""
+    for check in (_recital, _quotes, _numbers, _roles, _content, _modality, _polarity):
+        verdict = check(claim)
+        if verdict is not None:
+            return verdict
+    return Verdict(True)
+
+
+def _labels(claim: Claim) -> str:
+    return ", ".join(c.label for c in claim.cited)
+
+
+def _text(claim: Claim) -> str:
+    return "\n".join(c.text for c in claim.cited)
+
+
+def _recital(claim: Claim) -> Verdict | None:
+    if not claim.cited or any(c.provision.kind != "recital" for c in claim.cited):
+        return None
+    rx = _OBLIGATION_CLAIM.get(claim.lang)
+    m = rx.search(claim.body) if rx else None
+    if m is None or _REPORTED.search(claim.body[:m.start()]):
+        return None
+    return Verdict(False, "recital_as_obligation",
+                   f"the sentence states an obligation ('{m.group()}'); {_labels(claim)} is a recital, which binds no one")
+
+
+def _quotes(claim: Claim) -> Verdict | None:
+    fragments = [m.group(1) for m in _QUOTE.finditer(claim.body)]
+    if not fragments:
+        return None
+    haystack = signals.folded_squash(_text(claim))
+    for fragment in fragments:
+        if not in_order(fragment, haystack):
+            return Verdict(False, "misquote", f"'{_short(fragment)}' is not the text of {_labels(claim)}")
+    return None
+
+
+def in_order(fragment: str, haystack: str, *, min_length: int = MIN_QUOTE) -> bool:
+    """Whether a quoted fragment's pieces (split at '…' or '...') are the text's words, in order.
+    A piece shorter than min_length characters must be part of a longer piece's match."""
+    pos = 0
+    pieces = [signals.folded_squash(p) for p in re.split(r"…|\.\.\.|\[\s*\.\.\.\s*\]", fragment)]
+    pieces = [p for p in pieces if p]
+    if not pieces:
+        return True
+    if len(pieces) > 1 and any(len(p) < min_length for p in pieces):
+        return False
+    for piece in pieces:
+        found = haystack.find(piece, pos)
+        if found < 0:
+            return False
+        pos = found + len(piece)
+    return True
+
+
+def _numbers(claim: Claim) -> Verdict | None:
+    texts = [signals.words_to_digits(c.text) for c in claim.cited]
+    body = signals.words_to_digits(claim.body)
+    missing = missing_quantities(body, texts)
+    if missing:
+        return Verdict(False, "number_mismatch", f"{', '.join(missing)} not in {_labels(claim)}")
+    bound = signals.bound_quantities("\n".join(texts))
+    for value, unit, qualifier in sorted(signals.bound_quantities(body)):
+        seen = {q for v, u, q in bound if (v, u) == (value, unit)}
+        if seen and qualifier not in seen:
+            said = " ".join(w for w in (value, qualifier, unit) if w)
+            return Verdict(False, "number_mismatch", f"the sentence says '{said}'; {_labels(claim)} says "
+                                                     f"'{' or '.join(' '.join(w for w in (value, q, unit) if w) for q in sorted(seen))}'")
+    have = signals.comparators("\n".join(texts))
+    for name in ("higher", "lower"):
+        if name in signals.comparators(body) and name not in have:
+            return Verdict(False, "number_mismatch", f"the sentence says 'whichever is {name}'; "
+                                                     f"{_labels(claim)} does not")
+    return None
+
+
+def _roles(claim: Claim) -> Verdict | None:
+    have = signals.actors(_text(claim), claim.lang)
+    extra = sorted(signals.actors(claim.body, claim.lang) - have)
+    if extra:
+        return Verdict(False, "role", f"the sentence names the {extra[0]}; {_labels(claim)} does not give it that role")
+    said, does = signals.doers(unquoted(claim.body), claim.lang), signals.doers(_text(claim), claim.lang)
+    if said and does and not said & does:
+        return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
+                                      f"the {' or '.join(sorted(does))} does")
+    return None
+
+
+def _content(claim: Claim) -> Verdict | None:
+    frame = signals.frame_stems(claim.lang)
+    wanted = signals.terms(claim.body, claim.lang) - frame
+    if not wanted:
+        return None
+    have = signals.terms(_text(claim), claim.lang)
+    missing = sorted(wanted - have)
+    coverage = 1 - len(missing) / len(wanted)
+    if coverage < MIN_COVERAGE and len(missing) >= MIN_UNCOVERED:
+        return Verdict(False, "not_in_text", f"{len(missing)} of the sentence's {len(wanted)} terms are not in "
+                                             f"{_labels(claim)} ({', '.join(missing[:5])})")
+    return None
+
+
+def rests_on(claim: Claim) -> str:
+    """The clause of the cited text the sentence rests on: the one sharing most content terms."""
+    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    best, score = "", 0
+    for clause in signals.clauses(_text(claim)):
+        shared = len(wanted & signals.terms(clause, claim.lang))
+        if shared > score:
+            best, score = clause, shared
+    return best if score >= CLAUSE_MIN_SHARED else ""
+
+
+def _modality(claim: Claim) -> Verdict | None:
+    """An obligation where every clause the sentence could rest on only permits, or a
+    permission where they only oblige. A sentence joining two clauses ('must reply within a
+    month, extendable by two') rests on both."""
+    clause = rests_on(claim)
+    if not clause:
+        return None
+    said = signals.modality(unquoted(claim.body), claim.lang)
+    has = set().union(*(signals.modality(c, claim.lang) for c in candidates(claim)))
+    if not has:
+        return None
+    if "obligation" in said and not has & {"obligation", "prohibition"}:
+        return Verdict(False, "modality", f"the sentence states an obligation; {_labels(claim)} says '{_short(clause)}'")
+    if "permission" in said and "obligation" in has and "permission" not in has and "prohibition" not in said:
+        return Verdict(False, "modality", f"the sentence states a permission; {_labels(claim)} says '{_short(clause)}'")
+    return None
+
+
+def candidates(claim: Claim) -> list[str]:
+    """The clauses of the cited text sharing enough terms with the sentence to rest it on."""
+    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    return [c for c in signals.clauses(_text(claim)) if len(wanted & signals.terms(c, claim.lang)) >= CLAUSE_MIN_SHARED]
+
+
+def _polarity(claim: Claim) -> Verdict | None:
+    """A negation the clause lacks ('shall not notify' against 'shall notify'), or an exception
+    turned around ('even where' against 'except where'). A sentence may state a negated clause
+    positively ('are excluded' for 'shall not include'): only the sentence's negations count."""
+    clause = rests_on(claim)
+    if not clause:
+        return None
+    body = unquoted(claim.body)
+    flipped = signals.ANTI_EXCEPTION.get(claim.lang)
+    if flipped and flipped.search(body) and not flipped.search(_text(claim)):
+        return Verdict(False, "polarity", f"the sentence says '{flipped.search(body).group()}'; "
+                                          f"{_labels(claim)} says '{_short(clause)}'")
+    if signals.negated_verb(body, claim.lang) and not signals.negated_verb(clause, claim.lang):
+        return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
+    said, has = signals.negations(body, claim.lang), signals.negations(clause, claim.lang)
+    if said > 0 and has == 0:
+        return Verdict(False, "polarity", f"the sentence {'negates' if said else 'does not negate'}; "
+                                          f"{_labels(claim)} says '{_short(clause)}'")
+    return None
+
+
+def unquoted(text: str) -> str:
+    """The sentence less its quotations (checked word for word already)."""
+    return _QUOTE.sub(" ", text)
+
+
+def _short(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,151 @@
+"""The support check: does a sentence say what the provision it cites says? One signal a test,
+on provisions written out here; then `pincite verify` on the issue's examples over the GDPR."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pincite.provisions import Provision
+from pincite.verify.check import quoted_faithfully
+from pincite.verify.claims import check_claim, lookup_label, split_cited
+from pincite.verify.signals import words_to_digits
+
+
+def prov(label: str, text: str, kind: str = "paragraph") -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind=kind, instrument="test", lang="en",
+                     title="", path=[], text=text, url="https://example.test/", source_sha256="0" * 64,
+                     version="OJ L 1, 1.1.2000")
+
+
+CORPUS = [
+    prov("Article 33(1)", "1. In the case of a personal data breach, the controller shall without undue delay and, "
+                          "where feasible, not later than 72 hours after having become aware of it, notify the personal "
+                          "data breach to the supervisory authority, unless the personal data breach is unlikely to "
+                          "result in a risk to the rights and freedoms of natural persons."),
+    prov("Article 12(3)", "3. The controller shall provide information on action taken to the data subject without "
+                          "undue delay and in any event within one month of receipt of the request. That period may "
+                          "be extended by two further months where necessary."),
+    prov("Article 83(5)", "5. Infringements shall be subject to administrative fines up to 20 000 000 EUR, or up to "
+                          "4 % of the total worldwide annual turnover, whichever is higher."),
+    prov("Article 12(5)", "5. Where requests are manifestly unfounded or excessive, the controller may refuse to act on the request."),
+    prov("Recital 47", "(47) The legitimate interests of a controller may provide a legal basis for processing, "
+                       "taking into consideration the reasonable expectations of data subjects.", kind="recital"),
+]
+
+
+def reason(text: str) -> str | None:
+    ((sentence, labels),) = split_cited(text)
+    verdict = check_claim(sentence, labels, lambda label: lookup_label(label, CORPUS), "en", corpus="gdpr")
+    return verdict.reason
+
+
+@pytest.mark.parametrize("text", [
+    "The controller must notify a personal data breach to the supervisory authority within 72 hours [Article 33(1)].",
+    "A controller has to report a breach to the supervisory authority within seventy-two hours of becoming aware of it [Art. 33(1)].",
+    "No notification is needed where the breach is unlikely to result in a risk to the rights and freedoms of natural persons [Article 33(1)].",
+    "The controller must reply within one month, extendable by two further months [Article 12(3)].",
+    "Fines reach EUR 20 000 000 or 4 % of worldwide annual turnover, whichever is higher [Article 83(5)].",
+    'The controller "shall provide information on action taken to the data subject" [Article 12(3)].',
+    "Recital 47 explains that the legitimate interests of a controller may provide a legal basis for processing [Recital 47].",
+])
+def test_faithful_sentences_are_supported(text):
+    assert reason(text) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("Roses are red and violets are blue. [Article 33(1)]", "not_in_text"),
+    ("The controller shall not notify the personal data breach to the supervisory authority [Article 33(1)].", "polarity"),
+    ("Fines reach EUR 20 000 000 or 4 % of turnover, whichever is lower [Article 83(5)].", "number_mismatch"),
+    ("The supervisory authority shall notify the personal data breach to the controller within 72 hours [Article 33(1)].", "role"),
+    ("The processor must notify a personal data breach to the supervisory authority within 72 hours [Article 33(1)].", "role"),
+    ("Controllers must take into consideration the reasonable expectations of data subjects [Recital 47].", "recital_as_obligation"),
+    ("Under the AI Act, providers must notify the breach within 72 hours [Article 33(1)].", "not_in_text"),
+    ("Under Article 99, the controller shall notify the breach within 72 hours [Article 33(1)].", "unknown_provision"),
+    ("Within two months, extendable by one further month, the controller shall provide information [Article 12(3)].",
+     "number_mismatch"),
+    ("The controller must notify the breach within 48 hours [Article 33(1)].", "number_mismatch"),
+    ("Where requests are manifestly unfounded, the controller must refuse to act on the request [Article 12(5)].", "modality"),
+    ('The controller "shall notify the data subject of the breach" [Article 33(1)].', "misquote"),
+    ("The controller must notify the breach [Article 34(1)].", "unknown_provision"),
+    ("The controller must notify the breach within 72 hours.", "no_citation"),
+    ("[Article 33(1)].", "empty"),
+])
+def test_unsupported_sentences_are_refused_with_their_reason(text, why):
+    assert reason(text) == why
+
+
+def test_quoted_fragments_must_be_in_order_and_long_enough():
+    text = CORPUS[0].text
+    assert quoted_faithfully("the controller shall without undue delay … notify the personal data breach", [text])
+    assert not quoted_faithfully("notify the personal data breach … the controller shall without undue delay", [text])
+    assert not quoted_faithfully("shall … not … notify", [text])
+
+
+def test_number_words_are_read_as_numbers():
+    assert words_to_digits("seventy-two hours, two hundred and fifty persons, ten million") == "72 hours, 250 persons, 10 million"
+    assert words_to_digits("no one of them") == "no one of them"
+
+
+def test_citations_after_the_full_stop_belong_to_the_sentence_before():
+    assert split_cited("It is so. [Article 1] Also this [Art. 2; Article 3(1)].") == [
+        ("It is so [Article 1].", ["Article 1"]), ("Also this [Art. 2; Article 3(1)].", ["Art. 2", "Article 3(1)"])]
+
+
+# -- pincite verify, a real subprocess over the GDPR ------------------------------------------
+
+ISSUE_EXAMPLES = """Roses are red and violets are blue. [Article 5(1)]
+The controller shall not notify the personal data breach to the supervisory authority [Article 33(1)].
+Fines for these infringements go up to EUR 20 000 000 or 4 % of turnover, whichever is lower [Article 83(5)].
+The supervisory authority shall notify the personal data breach to the controller within 72 hours [Article 33(1)].
+Controllers must carry out a balancing test before relying on legitimate interests [Recital 47].
+Under the AI Act, providers must notify the breach within 72 hours [Article 33(1)].
+Within two months, extendable by one further month, the controller shall provide information on action taken [Article 12(3)].
+"""
+EXPECTED = ["not_in_text", "polarity", "number_mismatch", "role", "recital_as_obligation", "not_in_text",
+            "number_mismatch"]
+
+
+def run(*args: str, env: dict, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pincite", *args], capture_output=True, text=True, input=stdin,
+                          env={**os.environ, **env}, timeout=300)
+
+
+@pytest.fixture
+def env(mirrored_home):
+    return {"PINCITE_HOME": str(mirrored_home), "PINCITE_MIRROR": os.environ["PINCITE_MIRROR"]}
+
+
+def test_verify_refuses_each_issue_example_with_its_reason(env, tmp_path):
+    path = tmp_path / "memo.txt"
+    path.write_text(ISSUE_EXAMPLES, encoding="utf-8")
+    result = run("verify", str(path), "--corpus", "gdpr", "--json", env=env)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    assert document["verified"] is False
+    assert document["corpus"] == {"name": "gdpr", "lang": "en", "version": "OJ L 119, 4.5.2016"}
+    assert [s["reason"] for s in document["sentences"]] == EXPECTED
+    assert not any(s["supported"] for s in document["sentences"])
+
+
+def test_verify_accepts_a_faithful_text_from_stdin(env):
+    text = ("In the case of a personal data breach, the controller shall notify it to the supervisory authority "
+            "within 72 hours where feasible. [Article 33(1)] The processor shall notify the controller without "
+            "undue delay after becoming aware of a personal data breach [Art. 33(2)].")
+    result = run("verify", "-", "--corpus", "gdpr", env=env, stdin=text)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("supported") == 2 and "not supported" not in result.stdout
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("verify", "/nonexistent/memo.txt"), "cannot read"),
+    (("verify", "-", "--corpus", "gpdr"), "unknown corpus"),
+])
+def test_verify_usage_errors_exit_2_in_one_line(env, args, says):
+    result = run(*args, env=env, stdin="x [Article 1].")
+    assert result.returncode == 2
+    assert says in result.stderr and "Traceback" not in result.stderr
