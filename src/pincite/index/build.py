@@ -17,6 +17,7 @@ from pincite.index.store import IndexIdentity, Store, Unit, store_from_settings,
 from pincite.index.units import provision_units, settings_hash
 from pincite.settings import Settings
 from pincite.sources.catalog import check_lang, corpus_spec
+from pincite.sources.lock import data_lock
 
 
 def index_key(name: str, lang: str) -> str:
@@ -36,11 +37,12 @@ def build_index(name: str, lang: str, settings: Settings, store: Store | None = 
     lang = check_lang(spec, lang)
     store = store or store_from_settings(settings)
     embedder = embedder or embedder_from_settings(settings)
-    provisions = load_provisions(spec.name, lang, settings)
-    identity = wanted_identity(spec.name, lang, settings, embedder)
-    units = [u for p in provisions for u in provision_units(p, settings)]
-    vectors = _vectors(units, store, embedder, progress)
-    store.replace_index(identity, provisions, units, vectors)
+    with data_lock(settings.home, settings.lock_timeout):
+        provisions = load_provisions(spec.name, lang, settings)
+        identity = wanted_identity(spec.name, lang, settings, embedder)
+        units = [u for p in provisions for u in provision_units(p, settings)]
+        vectors = _vectors(units, store, embedder, progress)
+        store.replace_index(identity, provisions, units, vectors)
     return identity
 
 
@@ -71,6 +73,11 @@ def ensure_index(name: str, lang: str, settings: Settings, store: Store | None =
     embedder = embedder or embedder_from_settings(settings)
     load_provisions(spec.name, lang, settings)  # builds the corpus on first use
     want = wanted_identity(spec.name, lang, settings, embedder)
-    if store.identity(want.key) != want:
+    if store.identity(want.key) == want:
+        return want
+    with data_lock(settings.home, settings.lock_timeout):
+        # Another process may have built it while we waited for the lock.
+        want = wanted_identity(spec.name, lang, settings, embedder)
+        if store.identity(want.key) == want:
+            return want
         return build_index(spec.name, lang, settings, store, embedder)
-    return want
