@@ -3,6 +3,7 @@ corpus checks, a lock held by another process. Real `pincite` processes, real fi
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -121,3 +122,27 @@ def test_temporary_names_are_unique_per_writer(tmp_path):
         thread.join()
     assert registered(tmp_path)  # a readable registry, whichever writer renamed last
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 1 MB filesystem (tmpfs): room for the GDPR's source, not for its corpus as well."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("needs permission to mount a small tmpfs (root)")
+    yield where
+    subprocess.run(["umount", str(where)], check=True)
+
+
+def test_a_full_disk_is_one_clear_error_and_nothing_half_written(settings, tiny_disk):
+    full = settings.model_copy(update={"home": tiny_disk / "home"})
+    process = _pincite(full, "corpus", "build", "gdpr")
+    code, err = process.wait(120), process.stderr.read()
+    process.stdout.close()
+    process.stderr.close()
+    assert code != 0 and "Traceback" not in err
+    assert re.match(r"error: .*(No space left on device|free space).* — ", err.strip().splitlines()[-1]), err
+    left = [p.name for p in tiny_disk.rglob("*") if p.is_file()]
+    assert not [n for n in left if n.endswith((".tmp", ".part", ".jsonl"))], left
