@@ -48,10 +48,11 @@ def env_for(settings) -> dict:
 
 
 @contextmanager
-def mcp_http_server(settings):
-    """`pincite mcp --transport http --port 0` as a subprocess; yields the /mcp URL it prints."""
+def mcp_http_server(settings, **env: str):
+    """`pincite mcp --transport http --port 0` as a subprocess (`env`: more variables, e.g.
+    PINCITE_API_KEYS); yields the /mcp URL it prints."""
     command = [sys.executable, "-m", "pincite", "mcp", "--transport", "http", "--port", "0"]
-    with subprocess.Popen(command, env=env_for(settings), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    with subprocess.Popen(command, env={**env_for(settings), **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True) as process:
         drain = threading.Thread(target=process.stderr.read, daemon=True)  # keeps its stderr from filling
         try:

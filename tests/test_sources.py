@@ -90,8 +90,20 @@ def _sleep(handler: Handler, rest: str) -> None:
     handler.reply(SMALL_ACT)
 
 
+def _stall_mid_body(handler: Handler, rest: str) -> None:
+    """Headers and half the body, then nothing for longer than any timeout a test sets."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html; charset=utf-8")
+    handler.send_header("Content-Length", str(len(SMALL_ACT)))
+    handler.end_headers()
+    handler.wfile.write(SMALL_ACT[: len(SMALL_ACT) // 2])
+    handler.wfile.flush()
+    time.sleep(3.0)
+
+
 ROUTES = {
     "files": _serve_file,
+    "stall": _stall_mid_body,
     "small": lambda h, rest: h.reply(SMALL_ACT),
     # announces more bytes than it sends, then closes the connection
     "short-length": lambda h, rest: h.reply(SMALL_ACT, extra=1000),
@@ -391,6 +403,14 @@ def test_connection_refused(tmp_path):
 def test_timeout(tmp_path, server):
     settings = settings_for(tmp_path, server, route="slow", timeout=0.2)
     fails(GDPR, "en", settings, "timed out after 0.2 s")
+
+
+def test_a_fetch_that_stalls_mid_body_times_out_and_caches_nothing(tmp_path, server):
+    settings = settings_for(tmp_path, server, route="stall", timeout=0.3)
+    started = time.monotonic()
+    fails(GDPR, "en", settings, "timed out after 0.3 s")
+    assert time.monotonic() - started < 2.5  # the read timeout holds mid-body, not only before it
+    assert cached_files(settings) == []
 
 
 def test_failed_refresh_keeps_the_old_copy(tmp_path, server):

@@ -28,6 +28,10 @@ class SourceError(PinciteError, code="source_unavailable", http_status=502):
     """The authoritative bytes could not be fetched or are not what we expected."""
 
 
+class NotInMirrorError(SourceError, code="not_in_mirror", http_status=404):
+    """The mirror directory has no file for that corpus language: on a server, not available here."""
+
+
 class ParseError(PinciteError, code="parse_error"):
     """The source could not be parsed into provisions."""
 
@@ -38,6 +42,10 @@ class CorpusCheckError(ParseError):
 
 class StoreError(PinciteError, code="store_unavailable", http_status=503):
     """The index store is missing, stale or corrupt."""
+
+
+class LockedError(PinciteError, code="locked", http_status=503):
+    """Another process holds the data directory's lock (fetching, building, indexing) too long."""
 
 
 class CitationError(PinciteError, code="bad_label", http_status=400):

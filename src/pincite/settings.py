@@ -39,6 +39,10 @@ class Settings(BaseSettings):
         description="Where a CELEX act is fetched from ({celex}, {lang}, {LANG} are filled in).",
     )
     max_source_bytes: int = Field(default=50_000_000, description="Refuse source files larger than this.")
+    lock_timeout: float = Field(
+        default=600.0, ge=0,
+        description="Seconds a build or index waits for another process that holds the data directory's lock.",
+    )
 
     embed_model: str = Field(
         default="sentence-transformers/all-MiniLM-L6-v2",

@@ -32,6 +32,7 @@ from pincite.sources.catalog import (
     registered,
 )
 from pincite.sources.fetch import PDF, store_source, validate_bytes
+from pincite.sources.lock import data_lock
 
 STRUCTURES = ("auto", "rules", "pages")
 
@@ -46,7 +47,14 @@ class Added:
 
 def add_act(celex: str, lang: str, settings: Settings, *, name: str | None = None,
             consolidated: str | None = None, refresh: bool = False) -> Added:
-    """Register and build an EUR-Lex act; idempotent."""
+    """Register and build an EUR-Lex act; idempotent. Under the data directory's lock: two adds of
+    the same act at once are one add and one 'already added'."""
+    with data_lock(settings.home, settings.lock_timeout):
+        return _add_act(celex, lang, settings, name=name, consolidated=consolidated, refresh=refresh)
+
+
+def _add_act(celex: str, lang: str, settings: Settings, *, name: str | None,
+             consolidated: str | None, refresh: bool) -> Added:
     base = celex.strip().upper()
     if not CELEX_RE.match(base) or "-" in base:
         raise ConfigError(f"{celex!r} is not a CELEX number — use one like 32022R2065 "
@@ -97,6 +105,12 @@ def _short_title(title: str) -> str:
 def add_pdf(file: Path, settings: Settings, *, name: str | None = None, lang: str = "en",
             structure: str = "auto", rule_pattern: str | None = None) -> Added:
     """Register and build a PDF: one provision per rule id, or per page."""
+    with data_lock(settings.home, settings.lock_timeout):
+        return _add_pdf(file, settings, name=name, lang=lang, structure=structure, rule_pattern=rule_pattern)
+
+
+def _add_pdf(file: Path, settings: Settings, *, name: str | None, lang: str, structure: str,
+             rule_pattern: str | None) -> Added:
     if structure not in STRUCTURES:
         raise ConfigError(f"unknown structure {structure!r} — use one of: {', '.join(STRUCTURES)}")
     data = _read_pdf_file(file, settings)

@@ -7,6 +7,7 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from pincite.citations import RULE_PATTERN, Citation, contains, parse_label, same
@@ -17,7 +18,8 @@ from pincite.errors import NotFoundError
 from pincite.provisions import Provision, read_jsonl, write_jsonl
 from pincite.settings import Settings
 from pincite.sources.catalog import CorpusSpec, check_lang, corpus_spec
-from pincite.sources.fetch import Source, cached_source, fetch_source, read_bytes
+from pincite.sources.fetch import Source, cached_source, fetch_checked, read_bytes
+from pincite.sources.lock import data_lock
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,11 @@ def build_spec(spec: CorpusSpec, lang: str, settings: Settings, *, out: Path | N
                refresh: bool = False) -> CorpusInfo:
     """build_corpus for a spec that need not be registered yet (`pincite corpus add`)."""
     lang = check_lang(spec, lang)
-    source = fetch_source(spec, lang, settings, refresh=refresh)
-    result = parse_source(spec, lang, source, read_bytes(source))
-    return write_corpus(spec, lang, settings, source, result, out=out)
+    with data_lock(settings.home, settings.lock_timeout):
+        # Parsed and checked before the bytes are cached: a page that fails the checks is not
+        # the source the next build reads.
+        source, result = fetch_checked(spec, lang, settings, partial(parse_source, spec, lang), refresh=refresh)
+        return write_corpus(spec, lang, settings, source, result, out=out)
 
 
 def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source, result: ParseResult, *,

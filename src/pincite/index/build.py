@@ -18,6 +18,7 @@ from pincite.index.store import IndexIdentity, Store, Unit, store_from_settings,
 from pincite.index.units import provision_units, settings_hash
 from pincite.settings import Settings
 from pincite.sources.catalog import check_lang, corpus_spec
+from pincite.sources.lock import data_lock
 
 
 def index_key(name: str, lang: str) -> str:
@@ -36,10 +37,10 @@ def build_index(name: str, lang: str, settings: Settings, store: Store | None = 
     spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     embedder = embedder or embedder_from_settings(settings)
-    provisions = load_provisions(spec.name, lang, settings)
-    identity = wanted_identity(spec.name, lang, settings, embedder)
-    units = [u for p in provisions for u in provision_units(p, settings)]
-    with _opened(settings, store) as store:
+    with data_lock(settings.home, settings.lock_timeout), _opened(settings, store) as store:
+        provisions = load_provisions(spec.name, lang, settings)
+        identity = wanted_identity(spec.name, lang, settings, embedder)
+        units = [u for p in provisions for u in provision_units(p, settings)]
         vectors = _vectors(units, store, embedder, progress)
         store.replace_index(identity, provisions, units, vectors)
     return identity
@@ -86,6 +87,11 @@ def ensure_index(name: str, lang: str, settings: Settings, store: Store | None =
     load_provisions(spec.name, lang, settings)  # builds the corpus on first use
     want = wanted_identity(spec.name, lang, settings, embedder)
     with _opened(settings, store) as store:
-        if store.identity(want.key) != want:
+        if store.identity(want.key) == want:
+            return want
+        with data_lock(settings.home, settings.lock_timeout):
+            # Another process may have built it while we waited for the lock.
+            want = wanted_identity(spec.name, lang, settings, embedder)
+            if store.identity(want.key) == want:
+                return want
             return build_index(spec.name, lang, settings, store, embedder)
-    return want

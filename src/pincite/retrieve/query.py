@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pincite.citations import Citation, find_citations
 from pincite.citations.grammar import TEXT_RULE_PATTERN
-from pincite.errors import PinciteError
+from pincite.errors import ConfigError
 from pincite.index.analysis import tokenize
 
 MAX_QUERY_CHARS = 2000
@@ -47,9 +47,10 @@ class Query:
 def check_query(text: str) -> str:
     """The question as searched: whitespace collapsed; long pasted text is cut, not refused
     (its start carries the question)."""
-    cleaned = " ".join(str(text).split())
+    # Lone surrogates (JSON allows "\ud800") are no text: the tokenisers refuse them.
+    cleaned = " ".join(str(text).encode("utf-8", "replace").decode("utf-8").split())
     if not cleaned:
-        raise PinciteError("the question is empty — type what you want to find")
+        raise ConfigError("the question is empty — type what you want to find")
     return cleaned[:MAX_QUERY_CHARS]
 
 

@@ -37,8 +37,10 @@ from pincite.corpus.build import (
 from pincite.errors import (
     ConfigError,
     NotFoundError,
+    ParseError,
     PinciteError,
     SourceError,
+    StoreError,
     UnknownCorpusError,
     UnknownLanguageError,
     UnknownProvisionError,
@@ -252,24 +254,24 @@ class Pincite:
 
     def upload_pdf(self, filename: str, data: bytes, *, name: str | None = None, lang: str = "en") -> dict:
         """A PDF sent through the web page or the API: kept under the data dir, then added exactly
-        as `pincite corpus add-pdf` adds a file. A failure leaves neither the file nor a corpus."""
+        as `pincite corpus add-pdf` adds a file. A failure leaves neither the file nor a corpus,
+        and its message names the file only, never where the server keeps it."""
         safe = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(filename).name).strip(".-")
         if not safe.lower().endswith(".pdf") or len(safe) < 5:
             raise ConfigError(f"{filename!r} is not a PDF file name — upload a file ending in .pdf")
         folder = self.settings.home / "uploads"
-        folder.mkdir(parents=True, exist_ok=True)
         path, tmp = folder / safe, folder / f".{safe}.{secrets.token_hex(4)}.tmp"
         existed = path.exists()
-        tmp.write_bytes(data)
-        tmp.replace(path)
         try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
+            tmp.replace(path)
             added = self.add_pdf(path, name=name, lang=lang)
         except Exception as exc:
+            tmp.unlink(missing_ok=True)
             if not existed:
                 path.unlink(missing_ok=True)
-            if isinstance(exc, SourceError):  # a bad upload is the sender's to fix, not an unreachable source
-                raise ConfigError(str(exc).replace(str(path), safe)) from exc
-            raise
+            raise _upload_error(exc, safe, self.settings.home) from exc
         return {"name": added.spec.name, "lang": lang, "document": added.spec.document, "new": added.new,
                 "counts": added.info.counts}
 
@@ -358,9 +360,11 @@ class Pincite:
         result = self.search(query, corpus=name, lang=lang, k=k, mode=mode)
         return result.lang, result.hits
 
-    def index(self, name: str, lang: str, *, rebuild: bool = False, progress=None) -> dict:
-        """Bring one corpus language's index up to date; report what was done."""
-        spec, lang = self.corpus(name, lang)
+    def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
+        """Bring one corpus language's index up to date (no `lang`: the corpus's default); report
+        what was done."""
+        spec, _ = self.corpus(name)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
         started = time.perf_counter()
         key = index_key(spec.name, lang)
         before = self.store.identity(key)
@@ -432,6 +436,28 @@ class Pincite:
     def _version(self, name: str, lang: str) -> str:
         info = corpus_info(name, lang, self.settings)
         return info.version if info else ""
+
+
+def _upload_error(exc: Exception, safe: str, home: Path) -> PinciteError:
+    """What the sender of a failed upload is told: the file's name, never a server path."""
+    if isinstance(exc, OSError):
+        return StoreError(f"the server could not store {safe} ({exc.strerror or type(exc).__name__}) — "
+                          f"try again later")
+    if not isinstance(exc, PinciteError):
+        return PinciteError(f"the server failed to add {safe} — the error is in its log")
+    message = str(exc)
+    for where in _server_paths(home, safe):
+        message = message.replace(where, safe)
+    message = re.sub(r"""(?<![\w:/.])(?:file://)?/[^\s'"()]+""", safe, message)  # any other absolute path
+    if isinstance(exc, (SourceError, ParseError)):  # a bad upload is the sender's to fix
+        return ConfigError(message)
+    return type(exc)(message)
+
+
+def _server_paths(home: Path, safe: str) -> list[str]:
+    path = home / "uploads" / safe
+    forms = [path.resolve().as_uri(), str(path.resolve()), path.as_uri() if path.is_absolute() else "", str(path)]
+    return sorted({f for f in forms if f}, key=len, reverse=True)
 
 
 def default_lang(spec: CorpusSpec) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -177,7 +178,7 @@ def register(spec: CorpusSpec, home: Path) -> None:
     path = registry_path(home)
     document = {"corpora": [_entry(s) for _, s in sorted(specs.items())]}
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     tmp.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
 
@@ -187,7 +188,7 @@ def unregister(name: str, home: Path) -> None:
     if specs.pop(name, None) is None:
         return
     path = registry_path(home)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     tmp.write_text(json.dumps({"corpora": [_entry(s) for _, s in sorted(specs.items())]},
                               ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)

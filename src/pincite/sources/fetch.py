@@ -13,21 +13,25 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 
-from pincite.errors import ConfigError, SourceError
+from pincite.errors import ConfigError, NotInMirrorError, PinciteError, SourceError
 from pincite.settings import Settings
 from pincite.sources.catalog import CELEX_RE, CorpusSpec, check_lang
+from pincite.sources.lock import data_lock
 
 HTML = "text/html"
 PDF = "application/pdf"
 MIRROR_EXTS = ("html", "xhtml", "xml", "pdf")
 CACHE_EXTS = {HTML: "html", PDF: "pdf"}
+T = TypeVar("T")
 
 # Class tokens only the text of an act carries: the ELI wrapper, the OJ document title and
 # article headings (CONVEX 9 "oj-ti-art", older renderings "ti-art").
@@ -64,11 +68,33 @@ class Source:
 
 def fetch_source(spec: CorpusSpec, lang: str, settings: Settings, *, refresh: bool = False) -> Source:
     """Return the cached source, or fetch it (mirror, else publisher), check it and cache it."""
+    source, _ = fetch_checked(spec, lang, settings, lambda source, data: None, refresh=refresh)
+    return source
+
+
+def fetch_checked(spec: CorpusSpec, lang: str, settings: Settings, parse: Callable[[Source, bytes], T], *,
+                  refresh: bool = False) -> tuple[Source, T]:
+    """The source and what `parse` made of its bytes. Bytes that `parse` rejects (it raises) never
+    become the cached source: fresh bytes are parsed before they are cached, and a cached copy
+    that no longer parses is dropped and fetched again (no --refresh needed)."""
     lang = check_lang(spec, lang)
-    if not refresh:
-        cached = cached_source(spec, lang, settings)
-        if cached is not None:
-            return cached
+    with data_lock(settings.home, settings.lock_timeout):
+        if not refresh:
+            cached = cached_source(spec, lang, settings)
+            if cached is not None:
+                try:
+                    return cached, parse(cached, read_bytes(cached))
+                except PinciteError:
+                    drop_cached(spec, lang, settings)
+        url, data, media_type = fetch_bytes(spec, lang, settings)
+        pending = Source(spec.name, spec.celex, lang, url, hashlib.sha256(data).hexdigest(),
+                         settings.sources_dir / spec.name / f"{lang}.{CACHE_EXTS[media_type]}", media_type, "")
+        result = parse(pending, data)
+        return store_source(spec, lang, settings, url, data, media_type), result
+
+
+def fetch_bytes(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, bytes, str]:
+    """(url, bytes, media type) from the mirror or the publisher, checked to be a whole act; not cached."""
     if settings.mirror is not None:
         url, data, media_type = _read_mirror(spec, lang, settings)
         fix = f"replace the file in the mirror {settings.mirror} with the act's HTML or PDF"
@@ -76,7 +102,15 @@ def fetch_source(spec: CorpusSpec, lang: str, settings: Settings, *, refresh: bo
         url, data, media_type = _download(spec, lang, settings)
         fix = "try again, or check the CELEX number and language on EUR-Lex"
     validate_bytes(data, media_type, url, fix)
-    return store_source(spec, lang, settings, url, data, media_type)
+    return url, data, media_type
+
+
+def drop_cached(spec: CorpusSpec, lang: str, settings: Settings) -> None:
+    """Forget the cached source of `spec` in `lang` (the sidecar first: then it is 'not cached')."""
+    folder = settings.sources_dir / spec.name
+    (folder / f"{lang}.json").unlink(missing_ok=True)
+    for ext in set(CACHE_EXTS.values()):
+        (folder / f"{lang}.{ext}").unlink(missing_ok=True)
 
 
 def cached_source(spec: CorpusSpec, lang: str, settings: Settings) -> Source | None:
@@ -143,7 +177,7 @@ def _read_mirror(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, 
         if path.is_file():
             media_type = PDF if path.suffix == ".pdf" else HTML
             return path.resolve().as_uri(), _read_mirror_file(path, settings), media_type
-    raise SourceError(
+    raise NotInMirrorError(
         f"{spec.name} ({lang}) is not in the mirror; tried {', '.join(map(str, tried))}"
         " — add the file there, or unset PINCITE_MIRROR to fetch from the publisher"
     )

@@ -7,7 +7,8 @@ as text. A failure the caller can fix is a tool error with structured content
 "message": "what went wrong — how to fix it"}`.
 
 Transports: stdio (default; stdout carries nothing but the protocol, logs go to stderr) and
-streamable HTTP on /mcp, which accepts only the Host headers in `mcp_allowed_hosts`.
+streamable HTTP on /mcp, which accepts only the Host headers in `mcp_allowed_hosts` and, when
+`PINCITE_API_KEYS` is set, only requests that carry one of the keys (as the HTTP API does).
 Written for the `mcp` SDK 2.x (`MCPServer`; 1.x called it FastMCP).
 """
 
@@ -17,6 +18,7 @@ import json
 import logging
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -29,6 +31,8 @@ from pincite.service import Pincite
 from pincite.settings import Settings, load_settings
 from pincite.surfaces import schemas
 from pincite.surfaces.http.app import bind, url_of, version
+from pincite.surfaces.http.keys import RequireKey, configured_keys
+from pincite.surfaces.redact import public_message
 
 log = logging.getLogger("pincite.mcp")
 
@@ -50,15 +54,17 @@ Label = Annotated[str, Field(min_length=1, max_length=schemas.MAX_LABEL,
                                          "'Recital 47', or the corpus language's own ('Articolo 5, paragrafo 1').")]
 
 
-def result(produce: Callable[[], dict]) -> CallToolResult:
-    """Run a service call: its document as structured content, or a typed tool error."""
+def _result(produce: Callable[[], dict], settings: Settings | None = None) -> CallToolResult:
+    """Run a service call: its document as structured content, or a typed tool error (whose
+    message names no server path when `settings` are given)."""
     try:
         document = produce()
     except PinciteError as exc:
         code = exc.code
         log.info("tool error %s: %s", code, exc)
-        return CallToolResult(content=[TextContent(type="text", text=f"{code}: {exc}")],
-                              structured_content={"error": code, "message": str(exc)}, is_error=True)
+        message = public_message(str(exc), settings) if settings is not None else str(exc)
+        return CallToolResult(content=[TextContent(type="text", text=f"{code}: {message}")],
+                              structured_content={"error": code, "message": message}, is_error=True)
     text = json.dumps(document, ensure_ascii=False)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=document)
 
@@ -66,6 +72,7 @@ def result(produce: Callable[[], dict]) -> CallToolResult:
 def create_server(settings: Settings | None = None, *, service: Pincite | None = None) -> MCPServer:
     service = service or Pincite(settings or load_settings())
     server = MCPServer("pincite", title="pincite", version=version(), instructions=INSTRUCTIONS)
+    result = partial(_result, settings=service.settings)
 
     @server.tool(annotations=READ_ONLY)
     def search(
@@ -149,6 +156,7 @@ def run_http(settings: Settings, host: str = "127.0.0.1", port: int = 8001) -> N
 
     app = create_server(settings).streamable_http_app(streamable_http_path="/mcp",
                                                       transport_security=allowed_hosts(settings), host=host)
+    app = RequireKey(app, configured_keys(settings))  # the same keys as the HTTP API
     sock = bind(host, port)
     print(f"pincite mcp: streamable HTTP on {url_of(sock)}/mcp — Ctrl-C stops", file=sys.stderr, flush=True)
     bound_host, bound_port = sock.getsockname()[:2]

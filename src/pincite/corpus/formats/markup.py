@@ -9,16 +9,24 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
 from lxml import html as lxml_html
 
 _SPACES = re.compile(r"\s+")
+_CONTROLS = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _BLOCK_TAGS = frozenset({"p", "div", "table", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def parse_html(data: bytes):
     """Parse bytes with the forgiving HTML parser: EUR-Lex pages declare XHTML but are not well-formed."""
     parser = lxml_html.HTMLParser(encoding="utf-8", remove_comments=True)
-    return lxml_html.document_fromstring(data, parser=parser)
+    # C0 control characters (never in the text of a law) parse, but lxml refuses them when a
+    # parser later sets an element's text: drop them first. No UTF-8 sequence contains these bytes.
+    data = _CONTROLS.sub(b"", data)
+    try:
+        return lxml_html.document_fromstring(data, parser=parser)
+    except etree.LxmlError as exc:  # an empty or whitespace-only document: lxml's own error class
+        raise ValueError(str(exc) or type(exc).__name__) from exc
 
 
 def normalize(text: str) -> str:

@@ -86,6 +86,9 @@ def read_pdf(data: bytes, where: str) -> list[Page]:
             textpage.close()
             page.close()
         printed = [pdf.get_page_label(i) for i in range(len(pdf))]
+    except pdfium.PdfiumError as exc:  # the document opens but a page does not: a damaged file
+        raise ParseError(f"{where} is damaged: page {len(pages) + 1} cannot be read ({exc}) — "
+                         f"save it again from the program that made it, or repair it (e.g. qpdf in.pdf out.pdf)") from exc
     finally:
         pdf.close()
     split_furniture(pages)

@@ -47,3 +47,16 @@ def main() -> None:
             raise
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except OSError as exc:  # a full disk, a read-only data directory: not a bug, but not ours to wrap everywhere
+        if os.environ.get("PINCITE_DEBUG"):
+            raise
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"error: {exc.strerror or exc}{where} — check free space and permissions of the data "
+              f"directory (PINCITE_HOME)", file=sys.stderr)
+        sys.exit(1)
+    except Exception as exc:  # a bug: one line, and how to see the rest
+        if os.environ.get("PINCITE_DEBUG"):
+            raise
+        print(f"error: pincite failed unexpectedly ({type(exc).__name__}) — run again with PINCITE_DEBUG=1 "
+              f"to see the traceback, and report it", file=sys.stderr)
+        sys.exit(1)

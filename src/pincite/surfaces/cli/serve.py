@@ -11,8 +11,11 @@ import typer
 
 from pincite.errors import ConfigError
 from pincite.surfaces.cli.common import settings
+from pincite.surfaces.http.keys import check_exposure
 
 Host = Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")]
+Insecure = Annotated[bool, typer.Option("--insecure-no-auth", help="Serve a non-loopback address without "
+                                        "API keys (refused by default: set PINCITE_API_KEYS instead).")]
 
 
 def _server_imports(what: str):
@@ -34,25 +37,32 @@ def _log_to_stderr() -> None:
 def serve(
     host: Host = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port, printed).")] = 8000,
+    insecure_no_auth: Insecure = False,
 ) -> None:
     """Serve the HTTP API (OpenAPI at /openapi.json) and the chat page at http://HOST:PORT/."""
+    config = settings()
+    check_exposure(host, config, insecure_no_auth)
     http = _server_imports("http")
     _log_to_stderr()
-    http.serve(settings(), host, port)
+    http.serve(config, host, port)
 
 
 def mcp(
     transport: Annotated[str, typer.Option(help="stdio, or http (streamable HTTP on /mcp).")] = "stdio",
     host: Host = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the http transport (0: any free port).")] = 8001,
+    insecure_no_auth: Insecure = False,
 ) -> None:
     """Run the MCP server: read-only tools search, get_provision, article_outline, list_corpora, ask."""
     if transport not in ("stdio", "http"):
         raise ConfigError(f"unknown transport {transport!r} — use stdio or http")
+    config = settings()
+    if transport == "http":
+        check_exposure(host, config, insecure_no_auth)
     server = _server_imports("mcp")
     # On stdio, stdout belongs to the protocol: every log line goes to stderr.
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if transport == "stdio":
-        server.run_stdio(settings())
+        server.run_stdio(config)
     else:
-        server.run_http(settings(), host, port)
+        server.run_http(config, host, port)

@@ -45,6 +45,7 @@ from pincite.surfaces.http.guard import (
     error_response,
 )
 from pincite.surfaces.http.sse import answer_stream
+from pincite.surfaces.redact import public_message
 
 log = logging.getLogger("pincite.http")
 WEB = Path(__file__).resolve().parents[1] / "web"
@@ -101,7 +102,7 @@ def _add_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(PinciteError)
     async def pinciteerror_response(request: Request, exc: PinciteError):
-        return error_response(exc.http_status, exc.code, str(exc))
+        return error_response(exc.http_status, exc.code, public_message(str(exc), app.state.settings))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
@@ -218,7 +219,7 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
         run = partial(workers.run, "answer", service.ask, body.question, corpus=body.corpus,
                       lang=body.lang, thread=body.thread)
         if "text/event-stream" in request.headers.get("accept", ""):
-            return StreamingResponse(answer_stream(run, body), media_type="text/event-stream",
+            return StreamingResponse(answer_stream(run, body, partial(public_message, settings=settings)), media_type="text/event-stream",
                                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         return JSONResponse(await run())
 

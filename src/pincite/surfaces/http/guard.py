@@ -17,6 +17,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from pincite.settings import Settings
+from pincite.surfaces.http.keys import UNAUTHORIZED, key_accepted
 
 UPLOAD_PATH = "/corpora/pdf"
 
@@ -76,9 +77,8 @@ class Guard:
         """Dependency of every API route: the client, once authenticated and within its rate."""
         if self.keys:
             key = _presented_key(request)
-            if key is None or not any(hmac.compare_digest(key, k) for k in self.keys):
-                raise ApiError(401, "unauthorized", "this server needs an API key — send it as "
-                               "'Authorization: Bearer KEY' or 'X-API-Key: KEY'", {"WWW-Authenticate": "Bearer"})
+            if not key_accepted(key, self.keys):  # bytes: a non-ASCII key is refused, not a crash
+                raise ApiError(401, "unauthorized", UNAUTHORIZED, {"WWW-Authenticate": "Bearer"})
         client = self.client(request)
         request.state.client = client
         wait = self._take(client, time.monotonic())

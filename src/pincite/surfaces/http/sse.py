@@ -30,7 +30,7 @@ def sse(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-async def answer_stream(run, body: schemas.AskRequest) -> AsyncIterator[str]:
+async def answer_stream(run, body: schemas.AskRequest, redact=lambda message: message) -> AsyncIterator[str]:
     yield sse("start", {"question": body.question, "corpus": body.corpus, "lang": body.lang, "thread": body.thread})
     job = asyncio.ensure_future(run())
     while True:
@@ -40,7 +40,7 @@ async def answer_stream(run, body: schemas.AskRequest) -> AsyncIterator[str]:
         except TimeoutError:
             yield ": still working\n\n"
         except PinciteError as exc:
-            yield sse("error", {"error": error_code(exc), "message": str(exc)})
+            yield sse("error", {"error": error_code(exc), "message": redact(str(exc))})
             return
         except Exception:
             log.exception("answer failed")
