@@ -60,7 +60,10 @@ def test_faithful_sentences_are_supported(text):
 @pytest.mark.parametrize(("text", "why"), [
     ("Roses are red and violets are blue. [Article 33(1)]", "not_in_text"),
     ("The controller shall not notify the personal data breach to the supervisory authority [Article 33(1)].", "polarity"),
-    ("Fines reach EUR 20 000 000 or 4 % of turnover, whichever is lower [Article 83(5)].", "number_mismatch"),
+    ("Fines reach EUR 20 000 000 or 4 % of turnover, whichever is lower [Article 83(5)].", "comparator"),
+    ("Fines reach at least EUR 20 000 000 [Article 83(5)].", "comparator"),
+    ("The controller may only refuse to act on requests that are manifestly unfounded [Article 12(5)].", "comparator"),
+    ("All controllers may refuse to act on any request [Article 12(5)].", "comparator"),
     ("The supervisory authority shall notify the personal data breach to the controller within 72 hours [Article 33(1)].", "role"),
     ("The processor must notify a personal data breach to the supervisory authority within 72 hours [Article 33(1)].", "role"),
     ("Controllers must take into consideration the reasonable expectations of data subjects [Recital 47].", "recital_as_obligation"),
@@ -106,7 +109,7 @@ Controllers must carry out a balancing test before relying on legitimate interes
 Under the AI Act, providers must notify the breach within 72 hours [Article 33(1)].
 Within two months, extendable by one further month, the controller shall provide information on action taken [Article 12(3)].
 """
-EXPECTED = ["not_in_text", "polarity", "number_mismatch", "role", "recital_as_obligation", "not_in_text",
+EXPECTED = ["not_in_text", "polarity", "comparator", "role", "recital_as_obligation", "not_in_text",
             "number_mismatch"]
 
 

@@ -52,6 +52,8 @@ REASONS = {
     "polarity": "the sentence negates what its provision affirms, or the reverse",
     "modality": "the sentence makes an obligation of a permission, or the reverse",
     "role": "the sentence gives a duty or right to someone its provision does not",
+    "comparator": "the sentence changes a comparator or the scope of its provision "
+                  "('whichever is lower' for 'higher', 'at least' for 'at most', 'only', 'all')",
     "not_in_text": "the sentence says what its provision does not",
     "recital_as_obligation": "a recital is cited for an obligation; recitals bind no one",
 }

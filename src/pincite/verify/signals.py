@@ -275,3 +275,50 @@ def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
 
 
 _EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|an)?\s*$")
+
+
+# Bounds on a quantity: a ceiling ('at most', 'within 72 hours', 'up to', 'cannot exceed') or a
+# floor ('at least', 'not earlier than', 'more than'). Ceilings are read first and blanked, so
+# 'no more than' is not also a floor.
+_CEILING = re.compile(
+    r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|longer)\s+than\b"
+    r"|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|\bless\s+than\b|\bfewer\s+than\b"
+    r"|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|cannot|never)\s+(?:\w+\s+)?exceed\w*"
+    r"|\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|\bmassim[oa]\b",
+    re.IGNORECASE)
+_FLOOR = re.compile(
+    r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\bnot\s+earlier\s+than\b|\bmore\s+than\b"
+    r"|\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b"
+    r"|\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|\boltre\b|\bminim[oa]\b",
+    re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def bounds(text: str) -> frozenset[str]:
+    """'ceiling' and 'floor' as the text bounds its quantities."""
+    found = set()
+    if _CEILING.search(text):
+        found.add("ceiling")
+    if _FLOOR.search(_CEILING.sub(" ", text)):
+        found.add("floor")
+    return frozenset(found)
+
+
+# Scope: 'only' narrows what the text leaves open ('not only' and 'only where' do not: the
+# latter is a condition, checked as polarity); 'all' widens what the text qualifies.
+_ONLY = re.compile(r"(?<!\bnot\s)(?<!\bnon\s)\b(?:only|solely|exclusively|soltanto|solo|unicamente|esclusivamente)\b"
+                   r"(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|se|qualora|quando|ove)\b)", re.IGNORECASE)
+_TEXT_ONLY = re.compile(r"\b(?:only|solely|exclusively|limited\s+to|soltanto|solo|unicamente|esclusivamente"
+                        r"|limitat\w+)\b", re.IGNORECASE)
+_ALL = re.compile(r"\b(?:all|every|everyone|anyone|tutti|tutte|ogni|chiunque)\b|^\s*any\b", re.IGNORECASE)
+_TEXT_ALL = re.compile(r"\b(?:all|every|any|each|whatever|no|tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque"
+                       r"|chiunque|nessun\w*)\b", re.IGNORECASE)
+
+
+def widened_scope(sentence: str, text: str) -> str | None:
+    """The word by which the sentence narrows ('only') or widens ('all') the text's scope."""
+    for said, has in ((_ONLY, _TEXT_ONLY), (_ALL, _TEXT_ALL)):
+        m = said.search(sentence)
+        if m and not has.search(text):
+            return m.group()
+    return None

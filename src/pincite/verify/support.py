@@ -47,7 +47,7 @@ class Claim:
 
 def support(claim: Claim) -> Verdict:
     """The first signal on which the sentence and its cited text disagree, or ok."""
-    for check in (_recital, _quotes, _numbers, _roles, _content, _modality, _polarity):
+    for check in (_recital, _quotes, _numbers, _comparators, _roles, _content, _modality, _polarity):
         verdict = check(claim)
         if verdict is not None:
             return verdict
@@ -115,11 +115,24 @@ def _numbers(claim: Claim) -> Verdict | None:
             said = " ".join(w for w in (value, qualifier, unit) if w)
             return Verdict(False, "number_mismatch", f"the sentence says '{said}'; {_labels(claim)} says "
                                                      f"'{' or '.join(' '.join(w for w in (value, q, unit) if w) for q in sorted(seen))}'")
-    have = signals.comparators("\n".join(texts))
+    return None
+
+
+def _comparators(claim: Claim) -> Verdict | None:
+    """A comparator or scope the cited text does not have: 'whichever is lower' for 'higher',
+    'at least' where the text only sets ceilings, 'only' or 'all' where it has no such word."""
+    body, text = signals.words_to_digits(unquoted(claim.body)), signals.words_to_digits(_text(claim))
+    have = signals.comparators(text)
     for name in ("higher", "lower"):
         if name in signals.comparators(body) and name not in have:
-            return Verdict(False, "number_mismatch", f"the sentence says 'whichever is {name}'; "
-                                                     f"{_labels(claim)} does not")
+            return Verdict(False, "comparator", f"the sentence says 'whichever is {name}'; {_labels(claim)} does not")
+    said, bound = signals.bounds(body), signals.bounds(text)
+    for name, other in (("floor", "ceiling"), ("ceiling", "floor")):
+        if name in said and other in bound and name not in bound:
+            return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}")
+    word = signals.widened_scope(body, text)
+    if word:
+        return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
     return None
 
 
