@@ -33,6 +33,9 @@ CORPUS = [
     prov("Article 83(5)", "5. Infringements shall be subject to administrative fines up to 20 000 000 EUR, or up to "
                           "4 % of the total worldwide annual turnover, whichever is higher."),
     prov("Article 12(5)", "5. Where requests are manifestly unfounded or excessive, the controller may refuse to act on the request."),
+    prov("Article 5(1)", "1. The following AI practices shall be prohibited:\n(a) the placing on the market of an AI "
+                         "system that deploys subliminal techniques beyond a person's consciousness;\n(b) the use of "
+                         "an AI system that exploits the vulnerabilities of a natural person due to their age."),
     prov("Recital 47", "(47) The legitimate interests of a controller may provide a legal basis for processing, "
                        "taking into consideration the reasonable expectations of data subjects.", kind="recital"),
 ]
@@ -51,6 +54,8 @@ def reason(text: str) -> str | None:
     "The controller must reply within one month, extendable by two further months [Article 12(3)].",
     "Fines reach EUR 20 000 000 or 4 % of worldwide annual turnover, whichever is higher [Article 83(5)].",
     'The controller "shall provide information on action taken to the data subject" [Article 12(3)].',
+    "An AI system that exploits the vulnerabilities of a person due to their age cannot be used [Article 5(1)(b)].",
+    "Fines cannot exceed EUR 20 000 000 or 4 % of total worldwide annual turnover, whichever is higher [Article 83(5)].",
     "Recital 47 explains that the legitimate interests of a controller may provide a legal basis for processing [Recital 47].",
 ])
 def test_faithful_sentences_are_supported(text):
@@ -72,6 +77,7 @@ def test_faithful_sentences_are_supported(text):
     ("Within two months, extendable by one further month, the controller shall provide information [Article 12(3)].",
      "number_mismatch"),
     ("The controller must notify the breach within 48 hours [Article 33(1)].", "number_mismatch"),
+    ("The Act does not prohibit AI systems that deploy subliminal techniques [Article 5(1)(a)].", "polarity"),
     ("Where requests are manifestly unfounded, the controller must refuse to act on the request [Article 12(5)].", "modality"),
     ('The controller "shall notify the data subject of the breach" [Article 33(1)].', "misquote"),
     ("The controller must notify the breach [Article 34(1)].", "unknown_provision"),

@@ -322,3 +322,65 @@ def widened_scope(sentence: str, text: str) -> str | None:
         if m and not has.search(text):
             return m.group()
     return None
+
+
+# Negative words that negate nothing the text says: a ceiling ('cannot exceed 6 %', checked as a
+# bound), an addition ('not only … but also', 'not just'), indifference ('it does not matter whether').
+_NOT_A_NEGATION = {
+    "en": re.compile(r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b"
+                     r"|\bnot\s+(?:only|just|merely)\b|\b(?:it\s+)?(?:does|do)\s+not\s+matter\b", re.IGNORECASE),
+    "it": re.compile(r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b"
+                     r"|\bnon\s+(?:importa|rileva)\b", re.IGNORECASE),
+}
+# A clause is negative when it negates a verb, prohibits, or denies a noun ('No general obligation
+# … shall be imposed', 'no fee').
+_NEGATIVE_CLAUSE = {
+    "en": re.compile(r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?no\b"
+                     r"|\bno\s+(?:\w+\s+){0,3}(?:shall|may|is|are|will)\b|\bno\s+longer\b", re.IGNORECASE),
+    "it": re.compile(r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*", re.IGNORECASE),
+}
+
+
+def without_idle_negations(text: str, lang: str) -> str:
+    rx = _NOT_A_NEGATION.get(lang)
+    return rx.sub(" ", text) if rx else text
+
+
+def negative(text: str, lang: str, *, prohibitions: bool = True) -> bool:
+    """Whether a clause negates: a negated verb, a prohibition, a denied noun. A sentence that
+    denies a prohibition ('does not prohibit') is not matched by one (prohibitions=False)."""
+    if negated_verb(text, lang):
+        return True
+    rx = _NEGATIVE_CLAUSE.get(lang)
+    if not prohibitions:
+        return False
+    return bool(rx and any(rx.search(line) for line in text.split("\n")))
+
+
+_DENIED_BAN = re.compile(r"\b(?:not|non)\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*|vietat\w*)", re.IGNORECASE)
+
+
+def denies_prohibition(text: str) -> bool:
+    return bool(_DENIED_BAN.search(text))
+
+
+def negated_phrases(text: str, lang: str) -> list[str]:
+    """The sentence's negated verbs with the word they negate ('is not required', 'no longer'):
+    the same words in a clause of the text explain the negation."""
+    rx = NEGATED_VERB.get(lang)
+    if rx is None:
+        return []
+    out = []
+    for m in rx.finditer(text):
+        phrase = m.group()
+        if re.search(r"(?:not|non|cannot|n't|never|mai)$", phrase, re.IGNORECASE):
+            after = re.match(r"\s+(\w+)", text[m.end():])
+            phrase += " " + after[1] if after else ""
+        out.append(folded_squash(phrase))
+    return out
+
+
+def lead_ins(text: str) -> list[str]:
+    """The lead-ins of a text's points ('The following AI practices shall be prohibited:'):
+    a point is read with its lead-in."""
+    return [c for c in clauses(text) if c.endswith(":")]

@@ -200,22 +200,31 @@ def candidates(claim: Claim) -> list[str]:
 def _polarity(claim: Claim) -> Verdict | None:
     """A negation the clause lacks ('shall not notify' against 'shall notify'), or an exception
     turned around ('even where' against 'except where'). A sentence may state a negated clause
-    positively ('are excluded' for 'shall not include'): only the sentence's negations count."""
+    positively ('are excluded' for 'shall not include'): only the sentence's negations count. The
+    clause is read with its lead-in and the other clauses the sentence could rest on."""
     clause = rests_on(claim)
     if not clause:
         return None
-    body = unquoted(claim.body)
+    body = signals.without_idle_negations(unquoted(claim.body), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
     if flipped and flipped.search(body) and not flipped.search(_text(claim)):
         return Verdict(False, "polarity", f"the sentence says '{flipped.search(body).group()}'; "
                                           f"{_labels(claim)} says '{_short(clause)}'")
-    if signals.negated_verb(body, claim.lang) and not signals.negated_verb(clause, claim.lang):
+    context = "\n".join(dict.fromkeys([clause, *signals.lead_ins(_text(claim))]))
+    if signals.negated_verb(body, claim.lang) and not _negation_explained(claim, body, context):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
-    said, has = signals.negations(body, claim.lang), signals.negations(clause, claim.lang)
-    if said > 0 and has == 0:
-        return Verdict(False, "polarity", f"the sentence {'negates' if said else 'does not negate'}; "
-                                          f"{_labels(claim)} says '{_short(clause)}'")
+    if signals.negations(body, claim.lang) > 0 and signals.negations(context, claim.lang) == 0:
+        return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     return None
+
+
+def _negation_explained(claim: Claim, body: str, context: str) -> bool:
+    """A negated verb of the sentence is the text's when the clause (with its lead-in) negates,
+    or another clause the sentence could rest on holds the same negated words ('no longer')."""
+    if signals.negative(context, claim.lang, prohibitions=not signals.denies_prohibition(body)):
+        return True
+    others = [signals.folded_squash(c) for c in candidates(claim)]
+    return any(phrase in other for phrase in signals.negated_phrases(body, claim.lang) for other in others)
 
 
 def unquoted(text: str) -> str:
