@@ -64,7 +64,17 @@ PERMISSION = {
                      r"|volontari\w+)\b", re.IGNORECASE),
 }
 # 'may not' and 'shall not' are prohibitions, 'may' after a negation is not a permission.
-_MAY_NOT = re.compile(r"\b(?:may|can|shall|must)\s+not\b|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+# 'shall (not) apply' states scope, not a duty of anyone.
+_APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
+# 'shall not apply' makes an exception, not a prohibition.
+_MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+
+_PROHIBITED = {
+    "en": re.compile(r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:è|sono)?\s*(?:vietat\w|proibit\w)", re.IGNORECASE),
+}
+# 'should' is advice: a sentence saying it of a text that says 'shall' or 'must' weakens a duty.
+SHOULD = {"en": re.compile(r"\bshould\b", re.IGNORECASE), "it": re.compile(r"\bdovrebber?o\b", re.IGNORECASE)}
 
 ACTORS = {
     "en": {
@@ -187,9 +197,9 @@ def negations(text: str, lang: str) -> int:
 def modality(text: str, lang: str) -> set[str]:
     """'obligation', 'permission', 'prohibition' as the text states them."""
     found = set()
-    if _MAY_NOT.search(text):
+    if _MAY_NOT.search(text) or _PROHIBITED.get(lang, _MAY_NOT).search(text):
         found.add("prohibition")
-    rest = _MAY_NOT.sub(" ", text)
+    rest = _MAY_NOT.sub(" ", _APPLIES.sub(" ", text))
     if OBLIGATION.get(lang) and OBLIGATION[lang].search(rest):
         found.add("obligation")
     if PERMISSION.get(lang) and PERMISSION[lang].search(rest):

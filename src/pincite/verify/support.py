@@ -174,21 +174,36 @@ def rests_on(claim: Claim) -> str:
 
 
 def _modality(claim: Claim) -> Verdict | None:
-    """An obligation where every clause the sentence could rest on only permits, or a
-    permission where they only oblige. A sentence joining two clauses ('must reply within a
-    month, extendable by two') rests on both."""
+    """An obligation where the clauses the sentence rests on (the best-matching ones, with the
+    lead-in of their point) only permit, a permission where they only oblige or prohibit, advice
+    ('should') where a provision (not a recital) obliges."""
     clause = rests_on(claim)
     if not clause:
         return None
-    said = signals.modality(unquoted(claim.body), claim.lang)
-    has = set().union(*(signals.modality(c, claim.lang) for c in candidates(claim)))
+    body = unquoted(claim.body)
+    said = signals.modality(body, claim.lang)
+    has = set().union(*(signals.modality(c, claim.lang) for c in [*best_clauses(claim), *signals.lead_ins(_text(claim))]))
+    should = signals.SHOULD.get(claim.lang)
+    if (should and should.search(body) and not should.search(_text(claim)) and "obligation" in has
+            and all(c.provision.kind != "recital" for c in claim.cited)):
+        return Verdict(False, "modality", f"the sentence gives advice ('should'); {_labels(claim)} says '{_short(clause)}'")
     if not has:
         return None
     if "obligation" in said and not has & {"obligation", "prohibition"}:
         return Verdict(False, "modality", f"the sentence states an obligation; {_labels(claim)} says '{_short(clause)}'")
-    if "permission" in said and "obligation" in has and "permission" not in has and "prohibition" not in said:
+    if ("permission" in said and has & {"obligation", "prohibition"} and "permission" not in has
+            and "prohibition" not in said):
         return Verdict(False, "modality", f"the sentence states a permission; {_labels(claim)} says '{_short(clause)}'")
     return None
+
+
+def best_clauses(claim: Claim) -> list[str]:
+    """The clauses of the cited text sharing the most content terms with the sentence, or
+    at least half as many (a sentence joining two clauses rests on both)."""
+    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    scored = [(len(wanted & signals.terms(c, claim.lang)), c) for c in signals.clauses(_text(claim))]
+    top = max((n for n, _ in scored), default=0)
+    return [c for n, c in scored if 2 * n >= top and n >= CLAUSE_MIN_SHARED]
 
 
 def candidates(claim: Claim) -> list[str]:
