@@ -36,6 +36,13 @@ CORPUS = [
     prov("Article 5(1)", "1. The following AI practices shall be prohibited:\n(a) the placing on the market of an AI "
                          "system that deploys subliminal techniques beyond a person's consciousness;\n(b) the use of "
                          "an AI system that exploits the vulnerabilities of a natural person due to their age."),
+    prov("Article 16(1)", "1. Providers of hosting services shall put mechanisms in place to allow any individual or "
+                          "entity to notify them of the presence on their service of specific items of information "
+                          "that the individual or entity considers to be illegal content."),
+    prov("Article 30(1)", "1. Providers of online platforms allowing consumers to conclude distance contracts with "
+                          "traders shall ensure that traders can only use those online platforms to promote messages "
+                          "on or to offer products or services to consumers located in the Union if they have "
+                          "obtained the name, address, telephone number and email address of the trader."),
     prov("Recital 47", "(47) The legitimate interests of a controller may provide a legal basis for processing, "
                        "taking into consideration the reasonable expectations of data subjects.", kind="recital"),
 ]
@@ -55,6 +62,7 @@ def reason(text: str) -> str | None:
     "Fines reach EUR 20 000 000 or 4 % of worldwide annual turnover, whichever is higher [Article 83(5)].",
     'The controller "shall provide information on action taken to the data subject" [Article 12(3)].',
     "An AI system that exploits the vulnerabilities of a person due to their age cannot be used [Article 5(1)(b)].",
+    "Hosting providers must let any individual or entity notify them of illegal content [Article 16(1)].",
     "Fines cannot exceed EUR 20 000 000 or 4 % of total worldwide annual turnover, whichever is higher [Article 83(5)].",
     "Recital 47 explains that the legitimate interests of a controller may provide a legal basis for processing [Recital 47].",
 ])
@@ -77,6 +85,8 @@ def test_faithful_sentences_are_supported(text):
     ("Within two months, extendable by one further month, the controller shall provide information [Article 12(3)].",
      "number_mismatch"),
     ("The controller must notify the breach within 48 hours [Article 33(1)].", "number_mismatch"),
+    ("Providers of online search engines must let anyone notify them of illegal content [Article 16(1)].", "role"),
+    ("Consumers must give their name, address and telephone number to traders [Article 30(1)].", "role"),
     ("The Act does not prohibit AI systems that deploy subliminal techniques [Article 5(1)(a)].", "polarity"),
     ("Where requests are manifestly unfounded, the controller must refuse to act on the request [Article 12(5)].", "modality"),
     ('The controller "shall notify the data subject of the breach" [Article 33(1)].', "misquote"),

@@ -98,6 +98,8 @@ ACTORS = {
         "public authority": r"public\s+authorit(?:y|ies)",
         "coordinator": r"digital\s+services\s+coordinators?",
         "market surveillance": r"market\s+surveillance\s+authorit(?:y|ies)",
+        "trader": r"traders?",
+        "consumer": r"consumers?",
     },
     "it": {
         "controller": r"titolar[ei]\s+del\s+trattamento|titolar[ei]",
@@ -241,7 +243,8 @@ NEGATED_VERB = {
 }
 _MODAL = {
     "en": re.compile(r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right"
-                     r"|have\s+the\s+right|is\s+obliged|are\s+obliged)\b", re.IGNORECASE),
+                     r"|have\s+the\s+right|is\s+obliged|are\s+obliged"
+                     r"|(?:is|are)\s+(?:best\s+placed|responsible|liable|entitled))\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
                      re.IGNORECASE),
 }
@@ -394,3 +397,25 @@ def lead_ins(text: str) -> list[str]:
     """The lead-ins of a text's points ('The following AI practices shall be prohibited:'):
     a point is read with its lead-in."""
     return [c for c in clauses(text) if c.endswith(":")]
+
+
+_QUALIFIED = {
+    "en": re.compile(r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|such\s+)?"
+                     r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE),
+    "it": re.compile(r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+"
+                     r"((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE),
+}
+
+
+def unqualified_actor(sentence: str, text: str, lang: str) -> str | None:
+    """An actor the sentence qualifies ('providers of online search engines') with words the
+    text never uses: another actor of the same kind."""
+    rx = _QUALIFIED.get(lang)
+    if rx is None:
+        return None
+    have = terms(text, lang)
+    for m in rx.finditer(sentence):
+        qualifier = terms(m[1], lang) - frame_stems(lang)
+        if qualifier and not qualifier & have:
+            return m.group()
+    return None

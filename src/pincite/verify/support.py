@@ -141,6 +141,9 @@ def _roles(claim: Claim) -> Verdict | None:
     extra = sorted(signals.actors(claim.body, claim.lang) - have)
     if extra:
         return Verdict(False, "role", f"the sentence names the {extra[0]}; {_labels(claim)} does not give it that role")
+    qualified = signals.unqualified_actor(unquoted(claim.body), _text(claim), claim.lang)
+    if qualified:
+        return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
     said, does = signals.doers(unquoted(claim.body), claim.lang), signals.doers(_text(claim), claim.lang)
     if said and does and not said & does:
         return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
