@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from pincite.provisions import Provision
-from pincite.verify.check import quoted_faithfully
+from pincite.verify.check import quantities, quoted_faithfully
 from pincite.verify.claims import check_claim, lookup_label, split_cited
 from pincite.verify.signals import words_to_digits
 
@@ -168,3 +168,8 @@ def test_verify_usage_errors_exit_2_in_one_line(env, args, says):
     result = run(*args, env=env, stdin="x [Article 1].")
     assert result.returncode == 2
     assert says in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_article_range_hides_no_amount_after_it():
+    assert quantities("Breaches of Articles 28 to 39 are fined up to EUR 40 000 000 or 4 %") == {
+        ("40000000", "eur"), ("4", "percent")}

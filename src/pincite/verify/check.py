@@ -223,8 +223,7 @@ def quantities(text: str) -> frozenset[tuple[str, str | None]]:
     'one month' = '1 month'; '10^25' = '10²⁵'. Citations, structure references and point
     markers are left out: they are not claims about amounts."""
     text = _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPER_DIGITS), text).translate(_THAI_DIGITS)
-    for start, end, _ in reversed(find_citations(text)):
-        text = text[:start] + " " + text[end:]
+    text = _without_spans(text, [(start, end) for start, end, _ in find_citations(text)])
     text = _LINE_MARKER.sub(" ", _STRUCTURE.sub(" ", text))
     found = set()
     for m in _QUANTITY.finditer(text):
@@ -233,6 +232,20 @@ def quantities(text: str) -> frozenset[tuple[str, str | None]]:
             unit = "eur"
         found.add((_value(m["num"], m["mult"]), unit))
     return frozenset(found)
+
+
+def _without_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """Text with each span blanked; spans may overlap ('Articles 28 to 39' is one span per
+    article, all from the same start), so they are merged first."""
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    for start, end in reversed(merged):
+        text = text[:start] + " " + text[end:]
+    return text
 
 
 def missing_quantities(sentence: str, texts: list[str]) -> list[str]:
