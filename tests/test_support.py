@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from pincite.provisions import Provision
-from pincite.verify.check import quantities, quoted_faithfully
-from pincite.verify.claims import check_claim, lookup_label, split_cited
+from pincite.verify.check import Sentence, quantities, quoted_faithfully
+from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
 from pincite.verify.signals import words_to_digits
 
 
@@ -173,3 +173,35 @@ def test_verify_usage_errors_exit_2_in_one_line(env, args, says):
 def test_an_article_range_hides_no_amount_after_it():
     assert quantities("Breaches of Articles 28 to 39 are fined up to EUR 40 000 000 or 4 %") == {
         ("40000000", "eur"), ("4", "percent")}
+
+
+# -- a citation written in the prose, over the real GDPR (which has an Article 99) ------------
+
+UNDER_99 = ("Under Article 99, the controller shall notify a personal data breach to the supervisory authority "
+            "within 72 hours [Article 33(1)].")
+
+
+@pytest.fixture
+def gdpr_service(mirrored_home):
+    from pincite.service import Pincite
+
+    with Pincite() as service:
+        yield service
+
+
+def test_a_prose_citation_that_resolves_is_checked_like_a_bracketed_one(gdpr_service):
+    # Article 99 exists (entry into force and application) but says nothing of breaches.
+    assert gdpr_service.find("gdpr", "Article 99")
+    (sentence,) = gdpr_service.verify(UNDER_99, corpus="gdpr")["sentences"]
+    assert (sentence["supported"], sentence["reason"]) == (False, "not_in_text")
+    assert "Article 99" in sentence["detail"]
+    faithful = UNDER_99.replace("Under Article 99", "Under Article 33(1)")
+    assert gdpr_service.verify(faithful, corpus="gdpr")["verified"] is True
+
+
+def test_a_prose_citation_outside_the_evidence_refuses_an_answer(gdpr_service):
+    evidence = gdpr_service.find("gdpr", "Article 33(1)")
+    sentences = [Sentence(UNDER_99, ["Article 33(1)"])]
+    assert verify(sentences, evidence, corpus="gdpr").reason == "unsupported_citation"
+    assert verify([Sentence(UNDER_99.replace("Under Article 99, t", "T"), ["Article 33(1)"])], evidence,
+                  corpus="gdpr").ok

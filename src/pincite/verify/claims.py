@@ -33,7 +33,7 @@ from pincite.verify.check import (
     resolve,
     split_sentences,
 )
-from pincite.verify.support import Claim, support
+from pincite.verify.support import Claim, content_of, support
 
 Lookup = Callable[[str], "Cited | None"]
 
@@ -135,6 +135,10 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
     prose = _prose_citations(body, cited, lookup, lang, unknown)
     if isinstance(prose, Verdict):
         return prose
+    for found in prose:
+        verdict = content_of(Claim(body, lang, [found]))
+        if verdict is not None:
+            return Verdict(False, "not_in_text", f"the sentence cites {found.label} in its prose; {verdict.detail}")
     other = _other_act(body, cited, corpus)
     if other:
         return Verdict(False, "not_in_text", f"the sentence names the {other}; "
@@ -157,19 +161,32 @@ def _expand(labels: list[str], lang: str) -> list[str]:
 def _prose_citations(body: str, cited: list[Cited], lookup: Lookup, lang: str, unknown: str) -> list[Cited] | Verdict:
     """Provisions the prose cites ('Under Article 99'): each must resolve; a reference the cited
     text itself makes is part of its content, not a further citation."""
-    have = {c.label for c in cited}
+    have = [c for c in (_parsed(c.label) for c in cited) if c is not None]
     refs = {r.get("label") for c in cited for r in c.provision.refs}
     refs |= {format_label(found) for c in cited for _, _, found in find_citations(c.text, lang)}
     out = []
     for start, _, citation in find_citations(body, lang):
         label = format_label(citation)
-        if label in have or label in refs or _named_in(body, start):
+        if label in refs or _named_in(body, start) or _bracketed(citation, have):
             continue
         found = lookup(label)
         if found is None:
             return Verdict(False, unknown, f"{label!r}, cited in the sentence, is not a provision of this corpus")
         out.append(found)
     return out
+
+
+def _parsed(label: str) -> Citation | None:
+    try:
+        return parse_label(label)
+    except CitationError:
+        return None
+
+
+def _bracketed(citation: Citation, have: list[Citation]) -> bool:
+    """Whether the prose names a bracketed citation, a part of one or the whole it is part of
+    ('Under Article 6, … [Article 6(1)(a)]'): its text is checked already."""
+    return any(same(citation, c) or contains(citation, c) or contains(c, citation) for c in have)
 
 
 def _named_in(body: str, start: int) -> bool:

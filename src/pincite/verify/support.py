@@ -151,6 +151,12 @@ def _roles(claim: Claim) -> Verdict | None:
     return None
 
 
+def content_of(claim: Claim) -> Verdict | None:
+    """The content signal alone: a citation written in the prose ('Under Article 99, …') claims
+    that its provision says what the sentence says, as a bracketed one does."""
+    return _content(claim)
+
+
 def _content(claim: Claim) -> Verdict | None:
     frame = signals.frame_stems(claim.lang)
     wanted = signals.terms(claim.body, claim.lang) - frame
