@@ -12,6 +12,7 @@ a module-history table whose rows start with rule ids.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 MODULE = ("FC", "Financial Crime")
@@ -174,8 +175,11 @@ def _rule(w: _Writer, rule_id: str, blocks: list[str]) -> None:
     w.y -= 6
 
 
-def rulebook_pdf(path: Path) -> Path:
+def rulebook_pdf(path: Path, rename: Callable[[str], str] | None = None) -> Path:
+    """The module; `rename` rewrites every string drawn (a rulebook with its own id grammar)."""
     w = _Writer(path)
+    if rename is not None:
+        _renaming(w.c, rename)
     _cover_and_contents(w)
     started = False
     for chapter, ctitle, date, sections in CHAPTERS:
@@ -204,6 +208,12 @@ def rulebook_pdf(path: Path) -> Path:
     w.c.showPage()
     w.c.save()
     return path
+
+
+def _renaming(c, rename: Callable[[str], str]) -> None:
+    for name in ("drawString", "drawRightString", "drawCentredString"):
+        draw = getattr(c, name)
+        setattr(c, name, lambda x, y, text, *rest, _draw=draw, **options: _draw(x, y, rename(text), *rest, **options))
 
 
 def paged_pdf(path: Path, pages: int = 6, front: int = 2, first_number: int = 1, *,

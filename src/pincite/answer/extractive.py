@@ -43,7 +43,9 @@ def quotes(provision: Provision, rank: int) -> list[Quote]:
     for path in top_points(provision.text):
         text = point_text(provision.text, path)
         if text is not None:
-            out.append(Quote(point_label(provision.label, path), joined(text), provision, rank))
+            # A rule has no citable points: its point, with the lead-in, is quoted as the rule.
+            label = provision.label if provision.kind == "rule" else point_label(provision.label, path)
+            out.append(Quote(label, joined(text), provision, rank))
     if not out:  # an annex item without points: the item with its lead-in
         out = [Quote(provision.label, joined(provision.text), provision, rank)]
     return out

@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pincite.citations import find_citations
+from pincite.citations import RULE_PATTERN, find_citations
 from pincite.index.analysis import tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
@@ -64,6 +64,7 @@ class Profile:
     own_numbers: frozenset[str]  # the corpus's own number ('2016/679')
     aliases: frozenset[str]  # the corpus's own names, lower-case ('gdpr', 'ai act')
     idf: dict[str, float]  # BM25 idf of each analysed term
+    rule_pattern: str = RULE_PATTERN  # a rulebook's own rule ids, as its citations are read and verified
 
 
 # -- the corpus profile --------------------------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from pincite.answer.llm import LLM, ModelError, Usage, add_usage
 from pincite.answer.result import Answer, distinct, refused
-from pincite.citations import format_label, parse_label
+from pincite.citations import RULE_PATTERN, format_label, parse_label
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
 from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences
@@ -84,7 +84,7 @@ def read_reply(reply: dict) -> list[Sentence] | str:
 
 
 def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: int = MAX_SENTENCES,
-             corpus: str | None = None) -> Answer:
+             corpus: str | None = None, rule_pattern: str = RULE_PATTERN) -> Answer:
     """Ask the model, verify, and on failure ask once more with the reason; then give up."""
     evidence = [as_data(h.provision) for h in distinct(hits)]  # an upload's injected instructions cut
     messages = [{"role": "user", "content": evidence_message(query.text, evidence)}]
@@ -97,9 +97,10 @@ def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: in
         usage = add_usage(usage, more)
         if isinstance(reply, str):
             return refused("model_declined", reply, usage=usage, mode="llm")
-        verdict = verify(reply, evidence, lang=lang, corpus=corpus, max_sentences=max_sentences)
+        verdict = verify(reply, evidence, lang=lang, corpus=corpus, max_sentences=max_sentences,
+                         rule_pattern=rule_pattern)
         if verdict.ok:
-            return Answer("answered", sentences=_structural(reply), question=query.text, hits=hits,
+            return Answer("answered", sentences=_structural(reply, rule_pattern), question=query.text, hits=hits,
                           usage=usage, mode="llm", lang=lang)
         if attempt == 0:
             messages += [{"role": "assistant", "content": raw},
@@ -111,9 +112,10 @@ def _usage_of(exc: ModelError, llm: LLM) -> Usage:
     return exc.usage or Usage(llm.config.model)
 
 
-def _structural(sentences: list[Sentence]) -> list[Sentence]:
-    """Citations as structural labels ('Articolo 5, paragrafo 1' → 'Article 5(1)')."""
-    return [replace(s, citations=[format_label(parse_label(c)) for c in s.citations]) for s in sentences]
+def _structural(sentences: list[Sentence], rule_pattern: str = RULE_PATTERN) -> list[Sentence]:
+    """Citations as structural labels ('Articolo 5, paragrafo 1' → 'Article 5(1)'); a rulebook's
+    ids read with its own pattern."""
+    return [replace(s, citations=[format_label(parse_label(c, rule_pattern)) for c in s.citations]) for s in sentences]
 
 
 def rewrite(question: str, history: list[dict], llm: LLM) -> tuple[str, Usage]:

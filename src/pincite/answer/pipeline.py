@@ -54,7 +54,7 @@ class Extractive:
         result = extractive(query, hits, profile, max_sentences=max_sentences)
         if result.outcome == "answered":
             verdict = verify(result.sentences, [as_data(h.provision) for h in hits], lang=profile.lang, corpus=profile.name,
-                             max_sentences=max_sentences)
+                             max_sentences=max_sentences, rule_pattern=profile.rule_pattern)
             if not verdict.ok:
                 return refused(verdict.reason, verdict.detail)
         return result
@@ -71,7 +71,8 @@ class Generated:
         return rewrite(question, history, self.llm) if history else (None, None)
 
     def answer(self, query: Query, hits: list, profile: Profile, *, max_sentences: int) -> Answer:
-        return generate(query, hits, self.llm, profile.lang, max_sentences=max_sentences, corpus=profile.name)
+        return generate(query, hits, self.llm, profile.lang, max_sentences=max_sentences, corpus=profile.name,
+                        rule_pattern=profile.rule_pattern)
 
 
 ANSWERERS: dict[str, Callable[[LLM | None], Answerer]] = {}

@@ -59,6 +59,7 @@ from pincite.service import documents, history
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
 from pincite.verify.claims import check_text, lookup_label
+from pincite.verify.untrusted import cited_as_data
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
 _NOT_GIVEN = object()
@@ -385,7 +386,8 @@ class Pincite:
         searcher = self.searcher(spec.name, lang)
         key = (spec.name, lang, searcher.identity)
         if key not in self._profiles:
-            self._profiles[key] = profile_for(spec.name, lang, searcher.provisions, spec.celex, spec.title)
+            self._profiles[key] = replace(profile_for(spec.name, lang, searcher.provisions, spec.celex, spec.title),
+                                          rule_pattern=spec.rule_pattern or RULE_PATTERN)
         return self._profiles[key]
 
     def answer(self, question: str, *, corpus: str = "gdpr", lang: str | None = None,
@@ -424,14 +426,15 @@ class Pincite:
         directly in the corpus (no retrieval; a corpus not built is built on first use)."""
         spec, _ = self.corpus(corpus)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
-        checked = check_text(text or "", self.lookup(spec.name, lang), lang, corpus=spec.name)
+        checked = check_text(text or "", self.lookup(spec.name, lang), lang, corpus=spec.name,
+                             rule_pattern=spec.rule_pattern or RULE_PATTERN)
         return documents.verify_document(checked, spec, lang, self._version(spec.name, lang))
 
     def lookup(self, name: str, lang: str):
         """label → the cited text in a corpus language (None when the corpus has no such provision)."""
         spec, lang = self.corpus(name, lang)
         provisions, _ = self.provisions(spec.name, lang)
-        return lambda label: lookup_label(label, provisions, spec.rule_pattern or RULE_PATTERN)
+        return lambda label: cited_as_data(lookup_label(label, provisions, spec.rule_pattern or RULE_PATTERN))
 
     def _version(self, name: str, lang: str) -> str:
         info = corpus_info(name, lang, self.settings)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from pincite.citations import (
     RULE_PATTERN,
+    TEXT_RULE_PATTERN,
     Citation,
     contains,
     find_citations,
@@ -109,11 +110,13 @@ def _answer_sentence(sentence: Sentence, evidence: list[Provision], lang: str, c
         if resolve(label, evidence, rule_pattern) is None:
             return Verdict(False, "unsupported_citation", f"{label!r} is not among the retrieved provisions")
     return check_claim(sentence.text, sentence.citations, lambda label: resolve(label, evidence, rule_pattern),
-                       lang, corpus=corpus, quote=sentence.quote, unknown="unsupported_citation")
+                       lang, corpus=corpus, quote=sentence.quote, unknown="unsupported_citation",
+                       rule_pattern=rule_pattern)
 
 
 def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
-                corpus: str | None = None, quote: bool = False, unknown: str = "unknown_provision") -> Verdict:
+                corpus: str | None = None, quote: bool = False, unknown: str = "unknown_provision",
+                rule_pattern: str = RULE_PATTERN) -> Verdict:
     """Check one sentence against what its labels denote. Order matters: the first failed
     check is the reason reported. `unknown` names a label the lookup cannot find (for an
     answer: not among the retrieved provisions)."""
@@ -123,7 +126,7 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
     if not labels:
         return Verdict(False, "no_citation", "the sentence cites no provision")
     cited = []
-    for label in _expand(labels, lang):
+    for label in _expand(labels, lang, rule_pattern):
         found = lookup(label)
         if found is None:
             return Verdict(False, unknown, f"{label!r} is not a provision of this corpus")
@@ -132,7 +135,7 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
         if not quoted_faithfully(body, [c.text for c in cited]):
             return Verdict(False, "misquote", repr(body[:80]))
         return Verdict(True)
-    prose = _prose_citations(body, cited, lookup, lang, unknown)
+    prose = _prose_citations(body, cited, lookup, lang, unknown, rule_pattern)
     if isinstance(prose, Verdict):
         return prose
     for found in prose:
@@ -146,11 +149,11 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
     return support(Claim(body, lang, cited + prose))
 
 
-def _expand(labels: list[str], lang: str) -> list[str]:
+def _expand(labels: list[str], lang: str, rule_pattern: str = RULE_PATTERN) -> list[str]:
     """Labels as written in a bracket: one each, or several ('Articles 13 and 14')."""
     out = []
     for label in labels:
-        found = find_citations(label, lang)
+        found = find_citations(label, lang, rule_pattern=_in_text(rule_pattern))
         if len(found) > 1:
             out += [format_label(c) for _, _, c in found]
         else:
@@ -158,14 +161,21 @@ def _expand(labels: list[str], lang: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _prose_citations(body: str, cited: list[Cited], lookup: Lookup, lang: str, unknown: str) -> list[Cited] | Verdict:
+def _in_text(rule_pattern: str) -> str:
+    """The rule ids to find in running text: the corpus's own, or by default only dotted ids."""
+    return TEXT_RULE_PATTERN if rule_pattern == RULE_PATTERN else rule_pattern
+
+
+def _prose_citations(body: str, cited: list[Cited], lookup: Lookup, lang: str, unknown: str,
+                     rule_pattern: str = RULE_PATTERN) -> list[Cited] | Verdict:
     """Provisions the prose cites ('Under Article 99'): each must resolve; a reference the cited
     text itself makes is part of its content, not a further citation."""
-    have = [c for c in (_parsed(c.label) for c in cited) if c is not None]
+    have = [c for c in (_parsed(c.label, rule_pattern) for c in cited) if c is not None]
     refs = {r.get("label") for c in cited for r in c.provision.refs}
-    refs |= {format_label(found) for c in cited for _, _, found in find_citations(c.text, lang)}
+    refs |= {format_label(found) for c in cited
+             for _, _, found in find_citations(c.text, lang, rule_pattern=_in_text(rule_pattern))}
     out = []
-    for start, _, citation in find_citations(body, lang):
+    for start, _, citation in find_citations(body, lang, rule_pattern=_in_text(rule_pattern)):
         label = format_label(citation)
         if label in refs or _named_in(body, start) or _bracketed(citation, have):
             continue
@@ -176,9 +186,9 @@ def _prose_citations(body: str, cited: list[Cited], lookup: Lookup, lang: str, u
     return out
 
 
-def _parsed(label: str) -> Citation | None:
+def _parsed(label: str, rule_pattern: str = RULE_PATTERN) -> Citation | None:
     try:
-        return parse_label(label)
+        return parse_label(label, rule_pattern)
     except CitationError:
         return None
 
@@ -206,11 +216,12 @@ def _other_act(body: str, cited: list[Cited], corpus: str | None) -> str | None:
     return None
 
 
-def check_text(text: str, lookup: Lookup, lang: str, *, corpus: str | None = None) -> list[Checked]:
+def check_text(text: str, lookup: Lookup, lang: str, *, corpus: str | None = None,
+               rule_pattern: str = RULE_PATTERN) -> list[Checked]:
     """Every sentence of a text, in order, each with its result."""
     out = []
     for sentence, labels in split_cited(text):
-        verdict = check_claim(sentence, labels, lookup, lang, corpus=corpus)
+        verdict = check_claim(sentence, labels, lookup, lang, corpus=corpus, rule_pattern=rule_pattern)
         out.append(Checked(sentence, labels, verdict.ok, verdict.reason, verdict.detail))
     return out
 
