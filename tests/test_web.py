@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.live_server import chromium, http_server, screenshot
+from tests.test_llm import server  # noqa: F401 (fixture: a scripted model on loopback)
 
 BREACH = "How quickly must a personal data breach be notified to the supervisory authority?"
 LUXEMBOURG = "Which data protection authority in Luxembourg handles complaints?"
@@ -149,3 +150,33 @@ def test_a_pdf_uploaded_on_the_page_is_added_and_chosen(browser, gdpr, tmp_path)
         chosen = page.eval_on_selector("#corpus", "select => select.value")
         context.close()
     assert chosen == "handbook" and problems == []
+
+
+EXTRACTIVE_CHECKED = "quotations of the law's text, checked against the cited provisions"
+
+
+def test_an_extractive_answer_says_its_quotations_were_checked(page):
+    assert EXTRACTIVE_CHECKED not in page.locator("#notice").inner_text()  # no mode is claimed before an answer
+    answer = ask(page, BREACH, "answered")
+    assert EXTRACTIVE_CHECKED in answer.locator(".answer-notice").inner_text()
+    assert EXTRACTIVE_CHECKED in page.locator("#notice").inner_text()
+
+
+def test_a_model_written_answer_says_what_was_checked_and_not_that_it_quotes(browser, gdpr, server, monkeypatch):  # noqa: F811
+    from tests.test_llm import GOOD, said
+
+    monkeypatch.setenv("PINCITE_LLM_API_KEY", "test-key")
+    server.replies = [said(GOOD)]
+    settings = gdpr.model_copy(update={"llm": "openai:gpt-4.1-mini", "llm_base_url": f"{server.url}/v1"})
+    with http_server(settings) as url:
+        context, page, problems = open_page(browser, url)
+        page.goto("/")
+        page.wait_for_selector("body[data-ready=true]")
+        answer = ask(page, BREACH, "answered")
+        said_on_card = answer.locator(".answer-notice").inner_text()
+        footer = page.locator("#notice").inner_text()
+        screenshot(page, "web-7-llm-notice")
+        context.close()
+    assert "written by a language model" in said_on_card and "checked in code" in said_on_card
+    assert EXTRACTIVE_CHECKED not in said_on_card and EXTRACTIVE_CHECKED not in footer
+    assert problems == [] and len(server.requests) == 1

@@ -298,6 +298,11 @@ function answerCard() {
           el("a", { class: "eurlex", href: c.url, target: "_blank", rel: "noopener noreferrer" }, "EUR-Lex ↗"))));
         node.append(el("h3", { class: "sources-head" }, "Sources"), sources);
       }
+      if (document_.outcome === "answered" && document_.notice) {
+        // What this answer's mode checked: quotations (extractive) or a model's sentences (llm).
+        node.append(el("p", { class: "answer-notice" }, document_.notice));
+        $("notice").textContent = document_.notice;
+      }
       node.dataset.outcome = document_.outcome;
       node.prepend(meta);
     },
