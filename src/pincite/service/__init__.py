@@ -314,6 +314,24 @@ class Pincite:
         whole_label = format_label(whole)
         return documents.outline_document(whole_label, self.find(corpus, whole_label, lang))
 
+    def references(self, corpus: str, label: str, lang: str | None = None) -> dict:
+        """What a provision cites and what cites it, from the index's reference graph; an article
+        or annex label gathers the edges of all its parts. (Minimal; wip-graph has the full one.)"""
+        spec, _ = self.corpus(corpus)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        found = self.find(spec.name, label, lang)
+        ids = {p.id for p in found}
+        _, by_id = self.provisions(spec.name, lang)
+        searcher = self.searcher(spec.name, lang)  # the graph lives in the index: build it on first use
+        edges = searcher.store.edges(searcher.key)
+        cites = [{"label": e.label, "id": e.target, "words": e.words, "external": e.external, "act": e.act}
+                 for e in edges if e.source in ids]
+        cited_by = [{"label": by_id[e.source].label if e.source in by_id else "", "id": e.source, "words": e.words,
+                     "external": False, "act": ""} for e in edges if e.target in ids and e.source not in ids]
+        whole = format_label(parse_label(label)) if len(found) > 1 else found[0].label
+        return {"provision": {"label": whole, "id": found[0].id if len(found) == 1 else None},
+                "cites": cites, "cited_by": cited_by}
+
     # -- search ---------------------------------------------------------------------------
 
     def searcher(self, name: str, lang: str) -> Searcher:
