@@ -99,7 +99,7 @@ def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: in
             return refused("model_declined", reply, usage=usage, mode="llm")
         verdict = verify(reply, evidence, lang=lang, corpus=corpus, max_sentences=max_sentences)
         if verdict.ok:
-            return Answer("answered", sentences=_structural(reply), question=query.text, hits=hits,
+            return Answer("answered", sentences=structural(reply), question=query.text, hits=hits,
                           usage=usage, mode="llm", lang=lang)
         if attempt == 0:
             messages += [{"role": "assistant", "content": raw},
@@ -111,7 +111,7 @@ def _usage_of(exc: ModelError, llm: LLM) -> Usage:
     return exc.usage or Usage(llm.config.model)
 
 
-def _structural(sentences: list[Sentence]) -> list[Sentence]:
+def structural(sentences: list[Sentence]) -> list[Sentence]:
     """Citations as structural labels ('Articolo 5, paragrafo 1' → 'Article 5(1)')."""
     return [replace(s, citations=[format_label(parse_label(c)) for c in s.citations]) for s in sentences]
 
