@@ -12,6 +12,8 @@ import pytest
 from pincite.answer.agent import SYSTEM_AGENT, TOOLS
 from pincite.answer.pipeline import answerer_for
 from pincite.errors import ConfigError
+from pincite.service import Pincite
+from pincite.settings import load_settings
 from tests.conftest import service_for
 from tests.test_llm import Scripted, model, said, server  # noqa: F401 - server: the scripted-server fixture
 
@@ -272,3 +274,15 @@ def test_agent_mode_needs_a_model():
 def test_the_notice_says_the_model_read_through_tools(ask, server):  # noqa: F811
     server.replies = list(NORMAL)
     assert "tools" in ask()["notice"]
+
+
+def test_mode_and_budget_come_from_the_environment(gdpr, server, monkeypatch):  # noqa: F811
+    for name, value in {"PINCITE_ANSWER_MODE": "agent", "PINCITE_AGENT_TOOL_CALLS": "1", "PINCITE_ASK_LOG": "false",
+                        "PINCITE_LLM": "openai:gpt-4.1-mini", "PINCITE_LLM_BASE_URL": f"{server.url}/v1",
+                        "OPENAI_API_KEY": "test-key"}.items():
+        monkeypatch.setenv(name, value)
+    settings = load_settings(home=gdpr.home, mirror=gdpr.mirror, embed_model_path=gdpr.embed_model_path)
+    server.replies = searching(3)
+    with Pincite(settings) as pincite:
+        run = pincite.ask(DPO, corpus="gdpr")["run"]
+    assert (run["mode"], run["tool_budget"], run["tool_calls"], run["stopped"]) == ("agent", 1, 1, "tool_budget")
