@@ -18,7 +18,7 @@ from pincite.errors import ConfigError
 
 SearchMode = Literal["hybrid", "dense", "bm25"]
 SEARCH_MODES: tuple[str, ...] = get_args(SearchMode)
-AnswerMode = Literal["auto", "extractive", "llm"]
+AnswerMode = Literal["auto", "extractive", "llm", "agent"]
 
 
 def _default_home() -> Path:
@@ -109,7 +109,8 @@ class Settings(BaseSettings):
     answer_mode: AnswerMode = Field(
         default="auto",
         description="How answers are written: extractive (quotations, no model), llm (the model in `llm`), "
-                    "or auto (llm when a model is configured, else extractive).",
+                    "agent (the model reads the law through tools), or auto (llm when a model is configured, "
+                    "else extractive).",
     )
     answer_k: int = Field(default=6, ge=1, le=20, description="Provisions retrieved as evidence for an answer.")
     ask_log: bool = Field(default=True, description="Log every question and its outcome under the data directory.")
@@ -129,6 +130,13 @@ class Settings(BaseSettings):
         description="Multiplier on recitals' hybrid score: recitals explain, articles oblige.",
     )
     rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal rank fusion.")
+    agent_tool_calls: int = Field(
+        default=6, ge=1, le=50, description="Tool calls the model may make for one answer in agent mode."
+    )
+    agent_token_budget: int = Field(
+        default=60_000, ge=1000,
+        description="Tokens (in and out, over all calls) one agent-mode answer may spend before it is refused.",
+    )
 
     # The HTTP API and web page (pincite serve) and the MCP server (pincite mcp).
     api_keys: str = Field(

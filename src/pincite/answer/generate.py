@@ -100,7 +100,7 @@ def generate(query: Query, hits: list, llm: LLM, lang: str, *, max_sentences: in
         verdict = verify(reply, evidence, lang=lang, corpus=corpus, max_sentences=max_sentences,
                          rule_pattern=rule_pattern)
         if verdict.ok:
-            return Answer("answered", sentences=_structural(reply, rule_pattern), question=query.text, hits=hits,
+            return Answer("answered", sentences=structural(reply, rule_pattern), question=query.text, hits=hits,
                           usage=usage, mode="llm", lang=lang)
         if attempt == 0:
             messages += [{"role": "assistant", "content": raw},
@@ -112,7 +112,7 @@ def _usage_of(exc: ModelError, llm: LLM) -> Usage:
     return exc.usage or Usage(llm.config.model)
 
 
-def _structural(sentences: list[Sentence], rule_pattern: str = RULE_PATTERN) -> list[Sentence]:
+def structural(sentences: list[Sentence], rule_pattern: str = RULE_PATTERN) -> list[Sentence]:
     """Citations as structural labels ('Articolo 5, paragrafo 1' → 'Article 5(1)'); a rulebook's
     ids read with its own pattern."""
     return [replace(s, citations=[format_label(parse_label(c, rule_pattern)) for c in s.citations]) for s in sentences]

@@ -4,7 +4,9 @@ Evidence and answer are kept apart (after PaperQA2): the pipeline receives a `re
 function and never searches on its own. rewrite (a follow-up, with a model) → analyse →
 retrieve → gate → answer → verify. With no evidence, or evidence the relevance gate finds too
 weak, it refuses without calling a model. How an answer is written is an `Answerer`, picked
-from ANSWERERS by `settings.answer_mode`: extractive (quotations, the default) or llm.
+from ANSWERERS by `settings.answer_mode`: extractive (quotations, the default), llm, or agent
+(the model reads the law through the service's tools, answer/agent.py); the gate runs first in
+every mode.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from pincite.answer.agent import Agent, Budget, Toolbox
 from pincite.answer.extractive import extractive
 from pincite.answer.gate import Profile, check
 from pincite.answer.generate import generate, rewrite
@@ -75,31 +78,48 @@ class Generated:
                         rule_pattern=profile.rule_pattern)
 
 
-ANSWERERS: dict[str, Callable[[LLM | None], Answerer]] = {}
+@dataclass(frozen=True)
+class Context:
+    """What an answerer may use besides the model: the service's tools, bound to a corpus
+    language (agent mode), and the agent's budget."""
+
+    toolbox: Callable[[str, str], Toolbox] | None = None
+    budget: Budget = Budget()
 
 
-def register_answerer(mode: str, make: Callable[[LLM | None], Answerer]) -> None:
+ANSWERERS: dict[str, Callable[[LLM | None, Context], Answerer]] = {}
+
+
+def register_answerer(mode: str, make: Callable[[LLM | None, Context], Answerer]) -> None:
     ANSWERERS[mode] = make
 
 
-def _needs_model(llm: LLM | None) -> Answerer:
+def _model(llm: LLM | None, mode: str) -> LLM:
     if llm is None:
-        raise ConfigError("answer mode 'llm' needs a model — set PINCITE_LLM (e.g. openai:gpt-4.1-mini), "
+        raise ConfigError(f"answer mode {mode!r} needs a model — set PINCITE_LLM (e.g. openai:gpt-4.1-mini), "
                           "or PINCITE_ANSWER_MODE=extractive")
-    return Generated(llm)
+    return llm
 
 
-register_answerer("extractive", lambda llm: Extractive())
-register_answerer("llm", _needs_model)
+def _agent(llm: LLM | None, context: Context) -> Answerer:
+    llm = _model(llm, "agent")
+    if context.toolbox is None:
+        raise ConfigError("answer mode 'agent' needs the service's tools — ask through pincite.service.Pincite")
+    return Agent(llm, context.toolbox, context.budget)
 
 
-def answerer_for(mode: str, llm: LLM | None) -> Answerer:
+register_answerer("extractive", lambda llm, context: Extractive())
+register_answerer("llm", lambda llm, context: Generated(_model(llm, "llm")))
+register_answerer("agent", _agent)
+
+
+def answerer_for(mode: str, llm: LLM | None, context: Context | None = None) -> Answerer:
     """The answerer of `mode`; 'auto' is llm when a model is configured, else extractive."""
     if mode == "auto":
         mode = "llm" if llm is not None else "extractive"
     if mode not in ANSWERERS:
         raise ConfigError(f"unknown answer mode {mode!r} — use auto or one of: {', '.join(sorted(ANSWERERS))}")
-    return ANSWERERS[mode](llm)
+    return ANSWERERS[mode](llm, context or Context())
 
 
 def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str], Query],
@@ -134,9 +154,10 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
 
 
 def _cited(result: Answer, hits: list) -> list[Cited]:
-    """Each cited label once, resolved against the evidence, in order of first use."""
+    """Each cited label once, resolved against the evidence (the hits, or what the answerer read),
+    in order of first use."""
     if result.outcome != "answered":
         return []
-    evidence = [h.provision for h in hits]
+    evidence = result.evidence if result.evidence is not None else [h.provision for h in hits]
     labels = list(dict.fromkeys(c for s in result.sentences for c in s.citations))
     return [c for c in (resolve(label, evidence) for label in labels) if c is not None]

@@ -25,6 +25,8 @@ class Answer:
     usage: Usage | None = None
     lang: str = "en"
     latency_ms: float = 0.0
+    evidence: list | None = None  # the provisions citations resolve against, when not the hits (agent)
+    agent: dict | None = None  # agent mode: tool calls, budgets, what stopped it (the document's run)
 
     def text(self) -> str:
         """The answer as prose: each sentence followed by its citations in the instrument's style."""

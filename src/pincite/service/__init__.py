@@ -19,9 +19,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pincite.answer.agent import Budget
 from pincite.answer.gate import Profile, profile_for
 from pincite.answer.llm import LLM, llm_from_settings
-from pincite.answer.pipeline import answer_question, answerer_for
+from pincite.answer.pipeline import Context, answer_question, answerer_for
 from pincite.citations import RULE_PATTERN, format_label, parse_label
 from pincite.corpus import acts
 from pincite.corpus.build import (
@@ -56,6 +57,7 @@ from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode
 from pincite.service import documents, history
+from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
 from pincite.verify.claims import check_text, lookup_label
@@ -315,6 +317,24 @@ class Pincite:
         whole_label = format_label(whole)
         return documents.outline_document(whole_label, self.find(corpus, whole_label, lang))
 
+    def references(self, corpus: str, label: str, lang: str | None = None) -> dict:
+        """What a provision cites and what cites it, from the index's reference graph; an article
+        or annex label gathers the edges of all its parts. (Minimal; wip-graph has the full one.)"""
+        spec, _ = self.corpus(corpus)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        found = self.find(spec.name, label, lang)
+        ids = {p.id for p in found}
+        _, by_id = self.provisions(spec.name, lang)
+        searcher = self.searcher(spec.name, lang)  # the graph lives in the index: build it on first use
+        edges = searcher.store.edges(searcher.key)
+        cites = [{"label": e.label, "id": e.target, "words": e.words, "external": e.external, "act": e.act}
+                 for e in edges if e.source in ids]
+        cited_by = [{"label": by_id[e.source].label if e.source in by_id else "", "id": e.source, "words": e.words,
+                     "external": False, "act": ""} for e in edges if e.target in ids and e.source not in ids]
+        whole = format_label(parse_label(label)) if len(found) > 1 else found[0].label
+        return {"provision": {"label": whole, "id": found[0].id if len(found) == 1 else None},
+                "cites": cites, "cited_by": cited_by}
+
     # -- search ---------------------------------------------------------------------------
 
     def searcher(self, name: str, lang: str) -> Searcher:
@@ -398,8 +418,10 @@ class Pincite:
         corpus_lang = self.resolve_lang(spec.name, lang)
         searcher = self.searcher(spec.name, corpus_lang)
         fusion = default_fusion(corpus_lang, self.settings)
+        context = Context(lambda name, code: ServiceTools(self, name, code),
+                          Budget(self.settings.agent_tool_calls, self.settings.agent_token_budget))
         return answer_question(
-            question, answerer=answerer_for(self.settings.answer_mode, self.llm), analyse=searcher.analyse,
+            question, answerer=answerer_for(self.settings.answer_mode, self.llm, context), analyse=searcher.analyse,
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang)

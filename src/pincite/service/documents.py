@@ -22,6 +22,9 @@ NOTICES = {
     "llm": "Not legal advice: written by a language model from the retrieved provisions; each sentence's "
            "citations, numbers, actors, polarity and terms were checked in code against the provisions it "
            "cites; for your situation, ask a lawyer.",
+    "agent": "Not legal advice: written by a language model from the provisions it read through pincite's "
+             "tools; each sentence's citations, numbers, actors, polarity and terms were checked in code "
+             "against the provisions it cites; for your situation, ask a lawyer.",
 }
 NOTICE = NOTICES["extractive"]
 # Details a reader can act on; others (model errors, verification internals) stay in run.detail.
@@ -85,7 +88,7 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
         "run": {"mode": result.mode, "model": usage.model if usage else None, "rewritten": result.rewritten,
                 "detail": result.detail or None, "tokens_in": usage.tokens_in if usage else 0,
                 "tokens_out": usage.tokens_out if usage else 0, "cost_usd": usage.cost_usd if usage else None,
-                "latency_ms": result.latency_ms},
+                "latency_ms": result.latency_ms, **(result.agent or {})},
     }
     if not answered:
         document["covers"] = coverage_note(spec, lang, version)

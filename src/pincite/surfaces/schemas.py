@@ -59,7 +59,7 @@ class CorpusRef(BaseModel):
 
 
 class Run(_Open):
-    mode: str = Field(description="'extractive' (no model) or 'llm'.")
+    mode: str = Field(description="'extractive' (no model), 'llm' or 'agent' (the model read through tools).")
     model: str | None = None
     rewritten: str | None = Field(None, description="A follow-up question as it was searched.")
     detail: str | None = None

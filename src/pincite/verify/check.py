@@ -46,6 +46,8 @@ REASONS = {
     "too_long": f"the answer has more than {MAX_SENTENCES} sentences",
     "model_declined": "the model found no answer in the retrieved provisions",
     "model_error": "the model could not be reached or gave no usable answer",
+    "tool_budget": "the model wanted more tool calls than the budget allows",
+    "token_budget": "the model spent its token budget before it answered",
     "no_value": "the provisions state no value for what the question asks",
     "unknown_provision": "a citation names no provision of this corpus",
     "empty": "the sentence says nothing",

@@ -31,6 +31,9 @@ from pincite.answer.llm.base import (
     MalformedOutput,
     ModelError,
     Provider,
+    ToolCall,
+    ToolResult,
+    Turn,
     Usage,
     add_usage,
     price,
@@ -87,10 +90,18 @@ class LLM:
             self._client = None
 
     def complete(self, system: str, messages: list[dict]) -> tuple[str, Usage]:
+        return self._call(lambda client: client.complete(system, messages))
+
+    def converse(self, system: str, messages: list[dict], tools: list[dict], *,
+                 use_tools: bool = True) -> tuple[Turn, Usage]:
+        """One turn of a conversation with tools (Provider.converse), under the same retry policy."""
+        return self._call(lambda client: client.converse(system, messages, tools, use_tools=use_tools))
+
+    def _call(self, request: Callable[[Provider], tuple]) -> tuple:
         started, retries = time.perf_counter(), 0
         while True:
             try:
-                text, tokens_in, tokens_out = self.client().complete(system, messages)
+                reply, tokens_in, tokens_out = request(self.client())
                 break
             except Exception as exc:  # SDK errors are classified here, at the boundary
                 try:
@@ -104,7 +115,7 @@ class LLM:
                 self.sleep(delay)
         latency = (time.perf_counter() - started) * 1000
         cost = price(self.config.provider, self.config.model, tokens_in, tokens_out)
-        return text, Usage(self.config.model, tokens_in, tokens_out, cost, round(latency, 1), 1, retries)
+        return reply, Usage(self.config.model, tokens_in, tokens_out, cost, round(latency, 1), 1, retries)
 
     def _retry_delay(self, exc: Exception, retries: int) -> float:
         """How long to wait before trying again, or raise ModelError when we should not."""
@@ -215,5 +226,6 @@ def llm_from_settings(settings, *, sleep: Callable[[float], None] = time.sleep) 
     return None if config is None else LLM(config, sleep=sleep)
 
 
-__all__ = ["LLM", "LLMConfig", "MalformedOutput", "ModelError", "Provider", "Usage", "add_usage",
+__all__ = ["LLM", "LLMConfig", "MalformedOutput", "ModelError", "Provider", "ToolCall", "ToolResult", "Turn",
+           "Usage", "add_usage",
            "config_from_settings", "llm_from_settings", "parse_json", "parse_spec", "price"]

@@ -101,11 +101,42 @@ class LLMConfig:
 
 # -- providers: one module per API, registered by the name PINCITE_LLM uses -----------------
 
+@dataclass(frozen=True)
+class ToolCall:
+    """A tool the model asked for. `arguments` is the JSON it wrote, unparsed: it may be malformed."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    id: str  # the ToolCall's
+    content: str
+    is_error: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One reply in a conversation with tools: text, and the tools asked for (none: a final reply)."""
+
+    text: str
+    calls: tuple[ToolCall, ...] = ()
+
+
 class Provider(Protocol):
     """One API, through its official SDK. Errors are the SDK's own: LLM classifies them."""
 
     def complete(self, system: str, messages: list[dict]) -> tuple[str, int, int]:
         """(reply text, tokens in, tokens out) for one call."""
+
+    def converse(self, system: str, messages: list[dict], tools: list[dict], *,
+                 use_tools: bool = True) -> tuple[Turn, int, int]:
+        """One turn with tools. `tools`: {"name", "description", "parameters" (JSON Schema)};
+        `messages` in pincite's form, which each provider translates to its API's:
+        {"role": "user", "content": str}, {"role": "assistant", "content": str, "calls": [ToolCall]},
+        {"role": "tool", "results": [ToolResult]}. `use_tools=False` forbids further calls."""
 
     def close(self) -> None: ...
 
