@@ -44,6 +44,7 @@ ACT_SIZE = 1000  # provisions per synthetic act
 NOISE = 0.5  # norm of the noise added to a unit vector: copies sit at cosine ≈ 1/(1 + 0.5²) = 0.8
 DEPTH = 100  # candidates dense and BM25 each hand to fusion (what a database store searches)
 K = 10
+EF_SWEEP = (100, 200, 400)  # hnsw.ef_search values whose recall and latency PostgreSQL runs report
 ALL, ONE = "scale/en", "scale-act/en"
 
 
@@ -198,9 +199,29 @@ def serve(url: str, probes_path: Path, clients: int) -> dict:
                       "hybrid": timed(lambda p, key=key: hybrid(key, p), probes),
                       "hybrid_concurrent": concurrent(lambda p, key=key: hybrid(key, p), probes, clients),
                       "found": got}
+    if hasattr(store, "pool"):  # PostgreSQL: how recall and latency move with hnsw.ef_search
+        out["ef_sweep"] = {ef: ef_dense(store, ALL, probes, ef) for ef in EF_SWEEP}
     store.close()
     out["rss_mb"] = round(peak_rss_mb())
     return out
+
+
+def ef_dense(store, key: str, probes, ef: int) -> dict:
+    """Store.dense's query (k = 10) on one connection with hnsw.ef_search = ef."""
+    from pincite.index.store.postgres import EF_SEARCH, dense_sql
+
+    took, found = [], []
+    with store.pool.connection() as db:
+        db.execute(f"SET hnsw.ef_search = {int(ef)}")
+        try:
+            for vector, _ in probes * 2:
+                started = time.perf_counter()
+                rows = db.execute(dense_sql(len(vector)), {"key": key, "q": vector, "n": 2 * K, "k": K}).fetchall()
+                took.append((time.perf_counter() - started) * 1000)
+                found.append([pid for pid, _, _ in rows])
+        finally:
+            db.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+    return {**percentiles(took), "found": found[:len(probes)]}
 
 
 def timed(search, probes, rounds: int = 3) -> dict:
@@ -251,6 +272,11 @@ def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> 
         found = result[scope].pop("found")
         row[scope] = {**result[scope], "recall@10": round(statistics.fmean(
             len(set(f) & set(t)) / K for f, t in zip(found, truth, strict=True)), 4)}
+    for ef, swept in result.get("ef_sweep", {}).items():
+        truth = exact_top(*exact[ALL], probes)
+        found = swept.pop("found")
+        swept["recall@10"] = round(statistics.fmean(len(set(f) & set(t)) / K for f, t in zip(found, truth, strict=True)), 4)
+        row.setdefault("ef_sweep", {})[ef] = swept
     (args.out / f"{store}-{n}.json").write_text(json.dumps(row, indent=1))
     return row
 
