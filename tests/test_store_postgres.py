@@ -155,3 +155,36 @@ def seed_vector_cache(sqlite, postgres_url: str, text_hash) -> None:
                            units, np.vstack([cached[text_hash(u.text)] for u in units]))
     finally:
         seed.close()
+
+
+def test_an_index_written_before_stored_weights_gets_them_on_upgrade(postgres_url):
+    """A database at migration 001 (postings without weights) is upgraded on start, and its
+    BM25 scores are what `keyword.bm25_weights` computes."""
+    from pincite.index.keyword import bm25_weights
+    from pincite.index.store.postgres import migrate
+
+    tokens = [["breach", "notify", "breach"], ["notify"], ["fine"]]
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        migrate(db, MIGRATIONS[:1])
+        db.execute("INSERT INTO indexes VALUES ('t/en', 'a', 'm', 'h', 2, 3, 3, 3, %s)",
+                   (sum(map(len, tokens)) / 3,))
+        for i, unit in enumerate(tokens):
+            db.execute("INSERT INTO provisions VALUES ('t/en', %s, %s, %s)", (i, f"t/en/art-{i}", provision(i).to_json()))
+            db.execute("INSERT INTO units VALUES ('t/en', %s, %s, %s, 'x', %s, %s, 2, '[1,0]')",
+                       (i, i, f"t/en/art-{i}", unit, f"h{i}"))
+            for term in set(unit):
+                db.execute("INSERT INTO postings VALUES ('t/en', %s, %s, %s, %s, %s)",
+                           (term, i, i, unit.count(term), len(unit)))
+        for term in {"breach", "notify", "fine"}:
+            db.execute("INSERT INTO terms VALUES ('t/en', %s, %s)", (term, sum(term in u for u in tokens)))
+    upgraded = open_store(postgres_url)
+    try:
+        hits = dict(upgraded.keyword("t/en", ["notify", "breach"], 10))
+    finally:
+        upgraded.close()
+    postings = bm25_weights(tokens)
+    expected = {f"t/en/art-{i}": 0.0 for i in (0, 1)}
+    for term in ("notify", "breach"):
+        for i, weight in zip(*postings[term], strict=True):
+            expected[f"t/en/art-{i}"] += float(weight)
+    assert hits == pytest.approx(expected, rel=1e-5)

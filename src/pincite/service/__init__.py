@@ -56,7 +56,7 @@ from pincite.retrieve.multi import search_corpora
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode
-from pincite.service import documents, history
+from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
@@ -239,6 +239,17 @@ class Pincite:
         """Register, build and index any EUR-Lex act; idempotent."""
         added = acts.add_act(celex, lang, self.settings, name=name, consolidated=consolidated, refresh=refresh)
         return self._indexed(added, lang) if index else added
+
+    def add_from(self, text: str, *, index: bool = True, jobs: int = batch.JOBS,
+                 progress=None) -> list[batch.Outcome]:
+        """`pincite corpus add --from FILE`: every act the batch text names (one per line, optional
+        languages), sources fetched `jobs` at a time; already-added acts skipped, failures
+        reported per act. `progress(outcome, done, total)` hears of each act as it ends."""
+        items = batch.parse_batch(text)
+        if not items:
+            raise ConfigError("the batch names no act — write one CELEX number or corpus name per line, "
+                              "e.g. 32022R2065 en,fr")
+        return batch.add_batch(self, items, index=index, jobs=jobs, progress=progress)
 
     def add_pdf(self, file: Path, *, name: str | None = None, lang: str = "en", structure: str = "auto",
                 rule_pattern: str | None = None, index: bool = True) -> acts.Added:

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -86,11 +87,40 @@ def fetch_checked(spec: CorpusSpec, lang: str, settings: Settings, parse: Callab
                     return cached, parse(cached, read_bytes(cached))
                 except PinciteError:
                     drop_cached(spec, lang, settings)
-        url, data, media_type = fetch_bytes(spec, lang, settings)
+        url, data, media_type = _take_prefetched(spec, lang) or fetch_bytes(spec, lang, settings)
         pending = Source(spec.name, spec.celex, lang, url, hashlib.sha256(data).hexdigest(),
                          settings.sources_dir / spec.name / f"{lang}.{CACHE_EXTS[media_type]}", media_type, "")
         result = parse(pending, data)
         return store_source(spec, lang, settings, url, data, media_type), result
+
+
+# Bytes fetched ahead by `prefetch` (a batch of adds fetches several acts at once, outside the
+# data lock), keyed by (CELEX, lang) and used once by the next build of that act. Never the
+# cache: they are cached only after that build has parsed and checked them.
+_prefetched: dict[tuple[str, str], tuple[str, bytes, str]] = {}
+_prefetched_lock = threading.Lock()
+
+
+def prefetch(spec: CorpusSpec, lang: str, settings: Settings, *, refresh: bool = False) -> None:
+    """Fetch an act's bytes now, without the data lock, so several fetches can run at once
+    (threads); the next `fetch_checked` of it uses them. No-op when the source is cached."""
+    lang = check_lang(spec, lang)
+    if not refresh and cached_source(spec, lang, settings) is not None:
+        return
+    fetched = fetch_bytes(spec, lang, settings)
+    with _prefetched_lock:
+        _prefetched[(spec.celex, lang)] = fetched
+
+
+def forget_prefetched() -> None:
+    """Drop prefetched bytes no build used (a batch ends, or its build failed first)."""
+    with _prefetched_lock:
+        _prefetched.clear()
+
+
+def _take_prefetched(spec: CorpusSpec, lang: str) -> tuple[str, bytes, str] | None:
+    with _prefetched_lock:
+        return _prefetched.pop((spec.celex, lang), None)
 
 
 def fetch_bytes(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, bytes, str]:

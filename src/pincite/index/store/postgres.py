@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from pincite.errors import ConfigError, StoreError
-from pincite.index.keyword import K1, B
+from pincite.index.keyword import K1, B, robertson_idf
 from pincite.index.store.base import (
     Edge,
     IndexIdentity,
@@ -63,10 +63,23 @@ MIGRATIONS = [
             PRIMARY KEY (key, ord));
         CREATE INDEX edges_target ON edges (key, target);
     """),
+    # Each posting's BM25 weight, stored (an index is written whole, so its idf is known then),
+    # in a covering index: keyword search is an index-only scan summing weights (no per-posting
+    # arithmetic, no heap visits).
+    ("002_posting_weights", f"""
+        ALTER TABLE postings ADD COLUMN weight real;
+        UPDATE postings p SET weight = (ln(1 + (i.keyword_units - t.df + 0.5) / (t.df + 0.5)) * p.tf * ({K1} + 1)
+            / (p.tf + {K1} * (1 - {B} + {B} * p.length / i.keyword_length)))::real
+            FROM terms t, indexes i WHERE t.key = p.key AND t.term = p.term AND i.key = p.key;
+        DELETE FROM postings WHERE weight IS NULL;
+        ALTER TABLE postings ALTER COLUMN weight SET NOT NULL;
+        CREATE INDEX postings_weights ON postings (key, term) INCLUDE (unit_ord, provision_ord, weight);
+    """),
 ]
 SCHEMA_LOCK = 0x70696E63  # advisory lock id ("pinc") held while the schema changes
-EF_SEARCH = 100  # HNSW candidate list: recall against exact search is measured by `benchmarks/`
+EF_SEARCH = 400  # HNSW candidate list: at 100 000 units recall@10 0.93 at 100, 0.98 at 400 (19 / 28 ms): docs/scale.md
 POOL_SIZE = 10
+BUILD_MEMORY = "1GB"  # maintenance_work_mem for the first HNSW build (1 M × 384-dim vectors: ~2 GB graph)
 SETUP_FIX = ("the database needs the pgvector extension (as a superuser: CREATE EXTENSION vector) and a user "
              "that may create tables")
 TABLES = ("indexes", "provisions", "units", "postings", "terms", "edges")
@@ -138,11 +151,14 @@ class PostgresStore:
         dim = int(vectors.shape[1]) if len(units) else 0
         with self._db() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"pincite index {identity.key}",))
-            if dim:
-                ensure_vector_index(db, dim)
+            first = bool(dim) and not has_vector_index(db, dim)
+            if first:  # before any row: a concurrent first build waits here, not on our index build
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for table in TABLES:
                 db.execute(f"DELETE FROM {table} WHERE key = %s", (identity.key,))
             write_index(db, identity, provisions, units, np.asarray(vectors, dtype=np.float32), position, dim)
+            if first:  # after the rows: building an HNSW index over loaded rows beats inserting into one
+                build_vector_index(db, dim)
 
     def cached_vectors(self, model: str, hashes: list[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
@@ -190,7 +206,7 @@ class PostgresStore:
     def keyword(self, key: str, terms: list[str], k: int) -> Scored:
         if k <= 0 or not terms:
             return []
-        rows = self._query(KEYWORD_SQL, {"key": key, "terms": sorted(set(terms)), "k": k, "k1": K1, "b": B})
+        rows = self._query(KEYWORD_SQL, {"key": key, "terms": sorted(set(terms)), "k": k})
         return [(pid, float(score)) for pid, score in rows]
 
 
@@ -208,20 +224,19 @@ def dense_sql(dim: int) -> str:
         FROM nearest GROUP BY provision_ord, provision_id ORDER BY score DESC, provision_ord LIMIT %(k)s"""
 
 
-# BM25 as keyword.bm25_weights computes it: idf = ln(1 + (n − df + ½)/(df + ½)) over the index's
-# units with tokens, each unit's score summed over the distinct query terms, a provision its best unit.
+# BM25 as keyword.bm25_weights computes it: each posting's weight (idf · saturated tf) is stored
+# when the index is written, so a search sums weights read from one covering index (an index-only
+# scan: no heap, no arithmetic per posting); each unit's score is summed over the distinct query
+# terms, a provision scores its best unit. (A threshold-algorithm variant, reading each term's best
+# postings first, was measured and dropped: at the depth hybrid search asks for, 100, its bound
+# met the 100th score only after reading nearly whole lists — docs/scale.md.)
 KEYWORD_SQL = """
-    WITH stats AS (SELECT keyword_units AS n, keyword_length AS avg FROM indexes WHERE key = %(key)s),
-    q AS (SELECT t.term, ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
-          WHERE t.key = %(key)s AND t.term = ANY(%(terms)s)),
-    per_unit AS (
-        SELECT p.provision_ord, sum(q.idf * p.tf * (%(k1)s + 1)
-                                    / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.length / s.avg))) AS score
-        FROM postings p JOIN q ON q.term = p.term CROSS JOIN stats s
-        WHERE p.key = %(key)s GROUP BY p.provision_ord, p.unit_ord),
-    best AS (SELECT provision_ord, max(score) AS score FROM per_unit GROUP BY provision_ord
-             ORDER BY score DESC, provision_ord LIMIT %(k)s)
-    SELECT pr.id, b.score FROM best b JOIN provisions pr ON pr.key = %(key)s AND pr.ord = b.provision_ord
+    WITH per_unit AS (SELECT provision_ord, sum(weight) AS score FROM postings
+                      WHERE key = %(key)s AND term = ANY(%(terms)s) GROUP BY provision_ord, unit_ord),
+    best AS MATERIALIZED (SELECT provision_ord, max(score) AS score FROM per_unit GROUP BY provision_ord
+                          ORDER BY score DESC, provision_ord LIMIT %(k)s)
+    SELECT pr.id, b.score FROM best b CROSS JOIN LATERAL (
+        SELECT id FROM provisions WHERE key = %(key)s AND ord = b.provision_ord) pr
     ORDER BY b.score DESC, b.provision_ord"""
 
 
@@ -235,9 +250,9 @@ def write_index(db: psycopg.Connection, identity: IndexIdentity, provisions: lis
               ["text", "int4", "int4", "text", "text", "text[]", "text", "int4", "vector"],
               ((key, i, position[u.provision_id], u.provision_id, u.text, u.tokens, text_hash(u.text), dim,
                 vectors[i]) for i, u in enumerate(units)))
-    postings, df = keyword_rows(key, units, position)
-    copy_rows(db, "postings (key, term, unit_ord, provision_ord, tf, length)",
-              ["text", "text", "int4", "int4", "int4", "int4"], postings)
+    df = Counter(term for unit in units for term in set(unit.tokens))
+    copy_rows(db, "postings (key, term, unit_ord, provision_ord, tf, length, weight)",
+              ["text", "text", "int4", "int4", "int4", "int4", "float4"], keyword_rows(key, units, position, df))
     copy_rows(db, "terms (key, term, df)", ["text", "text", "int4"], ((key, t, n) for t, n in df.items()))
     copy_rows(db, "edges (key, ord, source, target, label, words, external, act)",
               ["text", "int4", "text", "text", "text", "text", "bool", "text"],
@@ -250,14 +265,17 @@ def write_index(db: psycopg.Connection, identity: IndexIdentity, provisions: lis
                 len(units), len(lengths), sum(lengths) / len(lengths) if lengths else 1.0))
 
 
-def keyword_rows(key: str, units: list[Unit], position: dict[str, int]) -> tuple[list[tuple], Counter]:
-    """Postings (key, term, unit, provision, tf, unit length) and each term's document frequency."""
-    postings, df = [], Counter()
+def keyword_rows(key: str, units: list[Unit], position: dict[str, int], df: Counter) -> Iterator[tuple]:
+    """Postings (key, term, unit, provision, tf, unit length, BM25 weight), streamed: a million
+    units make ~50 million postings. Weights as `keyword.bm25_weights` computes them (float32)."""
+    lengths = [len(u.tokens) for u in units if u.tokens]
+    n, avg = len(lengths), (sum(lengths) / len(lengths) if lengths else 1.0)
+    idf = {term: robertson_idf(n, count) for term, count in df.items()}
     for i, unit in enumerate(units):
+        norm = K1 * (1 - B + B * len(unit.tokens) / avg)
         for term, tf in Counter(unit.tokens).items():
-            postings.append((key, term, i, position[unit.provision_id], tf, len(unit.tokens)))
-            df[term] += 1
-    return postings, df
+            weight = float(np.float32(idf[term] * tf * (K1 + 1) / (tf + norm)))
+            yield key, term, i, position[unit.provision_id], tf, len(unit.tokens), weight
 
 
 def copy_rows(db: psycopg.Connection, target: str, types: list[str], rows) -> None:
@@ -267,13 +285,15 @@ def copy_rows(db: psycopg.Connection, target: str, types: list[str], rows) -> No
             copy.write_row(row)
 
 
-def ensure_vector_index(db: psycopg.Connection, dim: int) -> None:
-    """The HNSW index (cosine) for vectors of this dimension, made once, under the schema lock
-    so two first builds do not race to create it."""
+def has_vector_index(db: psycopg.Connection, dim: int) -> bool:
+    return db.execute("SELECT to_regclass(%s)", (f"units_embedding_{int(dim)}",)).fetchone()[0] is not None
+
+
+def build_vector_index(db: psycopg.Connection, dim: int) -> None:
+    """The HNSW index (cosine) for vectors of this dimension, made once (the caller holds the
+    schema lock, so two first builds do not race to create it)."""
     name = f"units_embedding_{int(dim)}"
-    if db.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is not None:
-        return
-    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+    db.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")  # the graph in memory: a far faster build
     db.execute(f"CREATE INDEX IF NOT EXISTS {name} ON units USING hnsw ((embedding::vector({int(dim)})) "
                f"vector_cosine_ops) WHERE dim = {int(dim)}")
 

@@ -8,6 +8,7 @@ are never re-embedded) and each index's identity. Connections are one per thread
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -30,6 +31,26 @@ from pincite.index.store.base import (
 )
 from pincite.index.store.matrix import MatrixIndex
 from pincite.provisions import Provision
+
+log = logging.getLogger("pincite.store")
+# Past this many units held in memory (every loaded index together) the embedded store is the
+# wrong tool: vectors, postings, units and provisions grow the serving process by ~13 KB a unit
+# at its peak (192 MB at 11 000 units, 1 344 MB at 101 000: benchmarks/scale.py, docs/scale.md),
+# so 1 GB is passed near 75 000 units; PostgreSQL keeps the serving process flat (~65 MB).
+HINT_UNITS = 60_000
+_hinted = False  # the hint is given once per process
+
+
+def hint_if_large(units: int, dim: int) -> None:
+    """Say once, in one line, that PostgreSQL is the store for this size."""
+    global _hinted
+    if _hinted or units < HINT_UNITS:
+        return
+    _hinted = True
+    log.warning("pincite: %s index units are held in memory by the embedded SQLite store (%.0f MB of vectors "
+                "alone) — for corpora this large set PINCITE_DATABASE_URL=postgresql://… to search in "
+                "PostgreSQL (README: On PostgreSQL)", f"{units:,}", units * dim * 4 / 2**20)
+
 
 MIGRATIONS = [
     ("001_indexes", """
@@ -157,6 +178,7 @@ class SQLiteStore:
                         int(vectors.shape[1]) if len(units) else 0, now()))
         with self._lock:
             self._loaded.pop(key, None)
+        hint_if_large(len(units), int(vectors.shape[1]) if len(units) else 0)  # searching it will load it all
 
     def cached_vectors(self, model: str, hashes: list[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
@@ -178,6 +200,7 @@ class SQLiteStore:
             cached = self._loaded.get(key)
             if cached is None or cached.identity != identity:
                 cached = self._loaded[key] = self._load(identity)
+                hint_if_large(sum(len(m.units) for m in self._loaded.values()), cached.vectors.shape[1])
             return cached
 
     def _load(self, identity: IndexIdentity) -> MatrixIndex:

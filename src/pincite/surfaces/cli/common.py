@@ -29,6 +29,22 @@ def progress(message: str):
         yield
 
 
+@contextmanager
+def batch_progress():
+    """One progress bar on stderr for a batch; yields `advance(label, done, total)`. Nothing is
+    drawn when stderr is not a terminal (logs stay clean)."""
+    if not err.is_terminal:
+        yield lambda label, done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("Adding acts", total=None)
+        yield lambda label, done, total: bar.update(task, completed=done, total=total,
+                                                    description=f"Adding acts (last: {label})")
+
+
 def print_json(document) -> None:
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 

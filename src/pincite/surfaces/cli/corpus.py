@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from pincite.surfaces.cli.common import out, print_json, progress, service
+from pincite.errors import ConfigError
+from pincite.surfaces.cli.common import batch_progress, out, print_json, progress, service
 
 app = typer.Typer(help="Build and inspect corpora: an act parsed into citable provisions.",
                   no_args_is_help=True)
@@ -43,19 +46,67 @@ def _built_line(info) -> str:
 
 @app.command()
 def add(
-    celex: Annotated[str, typer.Argument(help="CELEX number of the act, e.g. 32022R2065.")],
+    celex: Annotated[str | None, typer.Argument(help="CELEX number of the act, e.g. 32022R2065.")] = None,
     lang: Lang = "en",
     name: Annotated[str | None, typer.Option("--name", help="Short name to use for it (default: the CELEX).")] = None,
     consolidated: Annotated[str | None, typer.Option(
         "--consolidated", help="Use the consolidated text of this date (YYYY-MM-DD).")] = None,
     no_index: Annotated[bool, typer.Option("--no-index", help="Build the corpus but not its index.")] = False,
     refresh: Annotated[bool, typer.Option(help="Fetch the source again even if cached.")] = False,
+    from_file: Annotated[Path | None, typer.Option(
+        "--from", help="Add every act this file names: one CELEX number or corpus name per line, optionally "
+                       "followed by languages (32022R2065 en,fr); # starts a comment.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=16, help="With --from: sources fetched at once.")] = 4,
 ) -> None:
     """Add any EUR-Lex act by CELEX number: register, build and index it (adding again is fine)."""
+    if (celex is None) == (from_file is None):
+        raise ConfigError("name one act or a file of them — run: pincite corpus add CELEX, or "
+                          "pincite corpus add --from FILE")
+    if from_file is not None:
+        if name or consolidated or refresh:
+            raise ConfigError("--name, --consolidated and --refresh apply to one act — add such an act on its own")
+        _add_from(from_file, index=not no_index, jobs=jobs)
+        return
     with progress(f"Adding {celex}/{lang}…"), service() as pincite:
         added = pincite.add_act(celex, lang, name=name, consolidated=consolidated, index=not no_index,
                                 refresh=refresh)
     _print_added(added)
+
+
+def _add_from(path: Path, *, index: bool, jobs: int) -> None:
+    """One progress bar for the batch (stderr), one line per act (stdout), the failures in a
+    table at the end; exit 1 when any act failed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the batch file {path.name} ({getattr(exc, 'strerror', None) or exc}) — "
+                          f"give a UTF-8 text file with one CELEX number per line") from exc
+    started = time.perf_counter()
+    with service() as pincite, batch_progress() as advance:
+        def report(outcome, done: int, total: int) -> None:
+            out.print(_outcome_line(outcome))
+            advance(outcome.name or outcome.item.act, done, total)
+
+        outcomes = pincite.add_from(text, index=index, jobs=jobs, progress=report)
+    counts = Counter(o.status for o in outcomes)
+    out.print(f"{len(outcomes)} acts in {time.perf_counter() - started:.1f} s: {counts['added']} added, "
+              f"{counts['skipped']} already added, {counts['failed']} failed")
+    failed = [o for o in outcomes if o.status == "failed"]
+    if failed:
+        table = Table("line", "act", "why it failed")
+        for o in failed:
+            table.add_row(str(o.item.line), f"{o.item.act}{'/' + o.item.lang if o.item.lang else ''}", o.reason)
+        out.print(table)
+        raise typer.Exit(1)
+
+
+def _outcome_line(o) -> str:
+    where = o.name or f"{o.item.act}{'/' + o.item.lang if o.item.lang else ''}"
+    if o.status == "failed":
+        return f"{where}: failed (line {o.item.line}) — {o.reason}"
+    what = "already added" if o.status == "skipped" else f"added in {o.seconds:.1f} s"
+    units = f", {o.units} index units" if o.units else ""
+    return f"{where}: {what} — {o.provisions} provisions{units}"
 
 
 @app.command("add-pdf")
