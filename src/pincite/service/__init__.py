@@ -314,6 +314,22 @@ class Pincite:
         whole_label = format_label(whole)
         return documents.outline_document(whole_label, self.find(corpus, whole_label, lang))
 
+    def references(self, corpus: str, label: str, lang: str | None = None) -> dict:
+        """What a provision cites and what cites it, with the referencing words (`pincite refs`,
+        GET /provisions/{id}/references, the MCP get_references tool). An article or annex label
+        gathers the edges of all its parts; the corpus is built and indexed on first use."""
+        spec, _ = self.corpus(corpus)
+        spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        parts = self.find(spec.name, label, lang)
+        searcher = self.searcher(spec.name, lang)
+        return documents.references_document(label, parts, searcher.graph, searcher.by_id)
+
+    def references_by_id(self, provision_id: str) -> dict:
+        """`references` of one provision named by its id (GET /provisions/{id}/references)."""
+        p = self.get_provision(provision_id)  # UnknownProvisionError: not an id of a built corpus
+        name, lang = provision_id.split("/", 2)[:2]
+        return self.references(name, p["label"], lang)
+
     # -- search ---------------------------------------------------------------------------
 
     def searcher(self, name: str, lang: str) -> Searcher:
@@ -329,7 +345,7 @@ class Pincite:
                 return cached
             identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
-                                reranker=self.reranker)
+                                reranker=self.reranker, follow_references=self.settings.follow_references)
             searcher.identity = identity
             self._searchers[key] = searcher
         return searcher
