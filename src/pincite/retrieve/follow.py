@@ -33,8 +33,15 @@ _EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does
 _DUTY = {"en": re.compile(r"\b(?:shall|must)\b"), "fr": re.compile(r"\b(?:doi[tv]|doivent)\b"), "th": re.compile("ต้อง")}
 INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
+_REMEDY = re.compile(r"\b(?:judicial remedy|court|complaint|lodge|compensation|ricorso|reclamo|risarcimento|recours|"
+                     r"réclamation)|ร้องเรียน|ฟ้อง", re.I)
 _DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into force|si applica(?:no)? a decorrere|"
                    r"entra in vigore|s['’]appliquent? à partir)|ใช้บังคับ", re.I)
+
+
+# Hops whose other end is of another kind (a fine's duty is no fine); an exception's rule or a
+# remedy's procedure may read like an exception or a remedy itself.
+_OTHER_KIND = ("penalty", "date", "annex", "definition")
 
 
 def of_kind(hop: str, p: Provision) -> bool:
@@ -48,6 +55,8 @@ def of_kind(hop: str, p: Provision) -> bool:
         return bool(_EXCEPTION.search(text))
     if hop == "date":
         return bool(_DATE.search(text))
+    if hop == "remedy":
+        return bool(_REMEDY.search(text))
     if hop == "annex":
         return p.kind == "annex" or p.label.startswith("Annex")
     return hop == "definition" and p.kind == "definition"
@@ -84,12 +93,12 @@ def _weight(hop: str, b: Provision, lang: str) -> float:
 
 def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision]) -> list[tuple[str, str, list[str]]]:
     """(id, referencing words, the parts it stands for) of the provisions one reference from `a`
-    that are not of its kind; for a definition, the provisions that use its term. The first part
+    (not of its kind, for the hops in _OTHER_KIND); for a definition, the provisions that use its term. The first part
     of an article a reference names as a whole stands for all its parts."""
     if hop == "definition":
         return [(b, term, []) for b, term in graph.users(a)]
     linked = [(b, e) for b, e in graph.neighbours(a) if b in by_id and b != a and by_id[b].kind != "recital"
-              and not of_kind(hop, by_id[b])]
+              and not (hop in _OTHER_KIND and of_kind(hop, by_id[b]))]
     parts: dict[int, list[str]] = {}
     for b, e in linked:
         parts.setdefault(id(e), []).append(b)

@@ -38,7 +38,11 @@ _HOPS = (
     ("penalty", re.compile(r"\b(?:fin(?:e|es|ed)|penalt(?:y|ies)|sanction(?:s|ed)?|punish\w*|liab(?:le|ility)|"
                            r"sanzion[ei]|ammend[ae]|multa|amendes?|pénalit)\b|โทษ|ปรับ|จำคุก", re.I)),
     ("exception", re.compile(r"\b(?:exceptions?|exempt\w*|derogat\w*|unless|does not apply|do not apply|"
-                             r"restrict\w*|deroga\w*|eccezion[ei]|esenzion[ei]|comunque|dérogation)\b|ยกเว้น", re.I)),
+                             r"restrict\w*|deroga\w*|eccezion[ei]|esenzion[ei]|comunque|dérogation|"
+                             r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b|ยกเว้น", re.I)),
+    # Remedies: the complaint, the court, the compensation a provision refers to.
+    ("remedy", re.compile(r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation|"
+                          r"ricorso|reclamo|tribunale|risarcimento|recours|réclamation)\b|ร้องเรียน|ฟ้อง", re.I)),
     ("definition", re.compile(r"\b(?:defin\w+|count(?:s)? as|meaning of|mean[st]?|considered|treated as|"
                               r"conta come|si intende|definizione|considerat[oaie]|signifie)\b|ถือเป็น|หมายถึง|นิยาม",
                               re.I)),
@@ -58,7 +62,7 @@ class Query:
     citations: tuple[Citation, ...]  # provisions the question names ('Article 17', 'Art. 83(5)')
     spans: tuple[tuple[int, int], ...]  # where they are named in `text`
     intent: str | None  # definition, penalty, date, exception, or None
-    hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, definition, annex, date
+    hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, remedy, definition, annex, date
     rest: str = ""  # the question without the words that ask for it: what the other end must match
     rest_tokens: tuple[str, ...] = ()
 

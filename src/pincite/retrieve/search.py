@@ -20,7 +20,6 @@ from pincite.retrieve.query import Query, acronym_phrases, analyse
 from pincite.retrieve.rerank import Reranker
 from pincite.settings import SEARCH_MODES
 
-
 REST_DEPTH = 40  # provisions ranked for the rest of a question that asks for what lives elsewhere
 REST_DECAY = 0.2  # how fast a provision's match with the rest falls with its rank there
 
