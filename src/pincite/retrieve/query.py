@@ -87,7 +87,8 @@ def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
     acronym the corpus never writes but spells out (`acronyms`: DPO → data protection officer) is
     searched spelled out too."""
     cleaned = check_query(text)
-    spelled = [phrase for word, phrase in (acronyms or {}).items() if re.search(rf"\b{word}s?\b", cleaned)]
+    named = dict.fromkeys(m.group(1) for m in re.finditer(r"\b([A-Z]{3,8})s?\b", cleaned))
+    spelled = [acronyms[word] for word in named if acronyms and word in acronyms]
     if spelled:
         cleaned = check_query(f"{cleaned} ({'; '.join(spelled)})")
     found = find_citations(cleaned, rule_pattern=rule_pattern or TEXT_RULE_PATTERN)
