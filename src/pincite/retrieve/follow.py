@@ -23,7 +23,7 @@ KIND_DEPTH = 20  # provisions of the kind asked for, best first, whose reference
 PAIR_FLOOR = 0.9  # a pair is followed when its two shares of the best scores add up to this
 # What a provision of each kind says, in its text or title (English, Italian, French, Thai).
 _PENALTY = re.compile(r"\b(?:fines?|penalt|sanction|punish|imprisonment|sanzion|ammend|amende|pénal)|ระวางโทษ|โทษปรับ|"
-                      r"ปรับทางปกครอง|จำคุก", re.I)
+                      r"ปรับทางปกครอง|จำคุก|โทษทางปกครอง|โทษอาญา", re.I)
 _EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does not apply|exempt|restrict|"
                         r"exception|in deroga|non si applica|limitar|dérogation|ne s['’]applique pas)|ยกเว้น|ไม่ใช้บังคับ",
                         re.I)
@@ -31,6 +31,7 @@ _EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does
 # (must) do weighs more than one saying what they may do. Languages whose duties have no such
 # word (Italian writes them in the present tense) get no preference.
 _DUTY = {"en": re.compile(r"\b(?:shall|must)\b"), "fr": re.compile(r"\b(?:doi[tv]|doivent)\b"), "th": re.compile("ต้อง")}
+TEXT_ONLY = 0.6  # the weight of a provision of the kind asked for whose titles do not say so
 INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
 _REMEDY = re.compile(r"\b(?:judicial remedy|court|complaint|lodge|compensation|ricorso|reclamo|risarcimento|recours|"
@@ -44,33 +45,40 @@ _DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into fo
 _OTHER_KIND = ("penalty", "date", "annex", "definition")
 
 
+_KIND_WORDS = {"penalty": _PENALTY, "exception": _EXCEPTION, "date": _DATE, "remedy": _REMEDY}
+
+
 def of_kind(hop: str, p: Provision) -> bool:
     """Whether `p` is a provision of the kind a question asks for."""
     if p.kind == "recital":
         return False
-    text = f"{p.title}\n{p.text}"
-    if hop == "penalty":
-        return bool(_PENALTY.search(text))
-    if hop == "exception":
-        return bool(_EXCEPTION.search(text))
-    if hop == "date":
-        return bool(_DATE.search(text))
-    if hop == "remedy":
-        return bool(_REMEDY.search(text))
+    if hop in _KIND_WORDS:
+        return bool(_KIND_WORDS[hop].search(f"{p.title}\n{p.text}"))
     if hop == "annex":
         return p.kind == "annex" or p.label.startswith("Annex")
     return hop == "definition" and p.kind == "definition"
 
 
+def kind_weight(hop: str, p: Provision) -> float:
+    """1 when the title of the provision, or of its chapter or section, says it is of the kind
+    ('Penalties', 'Restrictions', 'Entry into force and application'); less when only its text does
+    (a procedure article that mentions fines is not where the fines are)."""
+    words = _KIND_WORDS.get(hop)
+    if words is None or words.search(" ".join([p.title, *p.path_titles])):
+        return 1.0
+    return TEXT_ONLY
+
+
 def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provision],
            scores: dict[str, float], rest: dict[str, float]) -> list[Hit]:
-    """`hits` with the best linked pair for the kinds the question asks for placed after the
-    first hit; unchanged when no pair scores PAIR_FLOOR."""
+    """`hits` with the best linked pair for each kind the question asks for placed after the
+    first hit (the best pair first); unchanged when no pair scores PAIR_FLOOR."""
     if not hits or not scores:
         return hits
     top, top_rest = max(scores.values()) or 1.0, max(rest.values(), default=0.0) or 1.0
-    best = None
+    pairs = []
     for hop in query.hops:
+        best = None
         kind = sorted((pid for pid in scores if of_kind(hop, by_id[pid])), key=lambda pid: -scores[pid])
         for a in kind[:KIND_DEPTH]:
             for b, words, named in _links(hop, a, graph, by_id):
@@ -78,12 +86,14 @@ def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provisi
                 # own target) stands for it, with nearly the match of its best part.
                 share = max(rest.get(b, 0.0) * _weight(hop, by_id[b], query.lang),
                             INHERIT * max((rest.get(x, 0.0) for x in named), default=0.0)) / top_rest
-                score = scores[a] / top + share
+                score = scores[a] / top * kind_weight(hop, by_id[a]) + share
                 if best is None or score > best[0]:
                     best = (score, hop, a, b, words)
-    if best is None or best[0] < PAIR_FLOOR:
-        return hits
-    return _place(hits, best[1:], by_id, scores)
+        if best is not None and best[0] >= PAIR_FLOOR:
+            pairs.append(best)
+    for pair in sorted(pairs, reverse=True)[::-1]:  # the best pair placed last, so it ends up first
+        hits = _place(hits, pair[1:], by_id, scores)
+    return hits
 
 
 def _weight(hop: str, b: Provision, lang: str) -> float:
