@@ -87,8 +87,8 @@ class Settings(BaseSettings):
     )
     follow_references: bool = Field(
         default=True,
-        description="When a question asks for what lives elsewhere (a fine, an exception, a definition, an annex, "
-                    "a date), follow one reference of the best hits to it, in search and answers (false: never).",
+        description="When a question asks for what lives elsewhere (a fine, an exception, a remedy, a definition, "
+                    "an annex, a date), follow one reference to it, in search and answers (false: never).",
     )
 
     # The answer stage (pincite ask).
