@@ -45,7 +45,8 @@ def test_health(api):
 
 def test_openapi_documents_every_endpoint_and_the_answer_shape(api):
     schema = api.get("/openapi.json").json()
-    assert {"/ask", "/verify", "/search", "/provisions/{provision_id}", "/provisions", "/corpora", "/health"} <= set(schema["paths"])
+    assert {"/ask", "/verify", "/search", "/provisions/{provision_id}", "/provisions/{provision_id}/references",
+            "/provisions", "/corpora", "/health"} <= set(schema["paths"])
     answer = schema["components"]["schemas"]["Answer"]
     assert {"outcome", "reason", "answer", "sentences", "citations", "corpus"} <= set(answer["properties"])
 
@@ -114,6 +115,15 @@ def test_provisions_by_label_give_every_part_of_an_article(api):
     assert [p["label"] for p in found] == ["Article 5(1)", "Article 5(2)"]
 
 
+def test_references_of_a_provision_both_ways(api):
+    fine = api.get("/provisions/gdpr/en/art-83.par-4/references").json()
+    assert fine["provision"]["id"] == "gdpr/en/art-83.par-4"
+    cited = {row["label"]: row["id"] for row in fine["cites"]}
+    assert cited["Article 37"] == "gdpr/en/art-37.par-1" and cited["Article 8"] == "gdpr/en/art-8.par-1"
+    duty = api.get("/provisions/gdpr/en/art-37.par-1/references").json()
+    assert "gdpr/en/art-83.par-4" in {row["id"] for row in duty["cited_by"]}
+
+
 def test_corpora_lists_languages_and_what_is_built(api):
     corpora = {c["name"]: c for c in api.get("/corpora").json()["corpora"]}
     assert {"gdpr", "ai-act"} <= set(corpora) and "it" in corpora["gdpr"]["langs"]
@@ -124,6 +134,7 @@ def test_corpora_lists_languages_and_what_is_built(api):
     ("POST", "/ask", {"question": "x", "corpus": "gpdr"}, 404, "unknown_corpus"),
     ("GET", "/provisions/gdpr/en/art-99.par-9", None, 404, "unknown_provision"),
     ("GET", "/provisions/gdpr/xx/art-1", None, 404, "unknown_language"),
+    ("GET", "/provisions/gdpr/en/art-99.par-9/references", None, 404, "unknown_provision"),
     ("GET", "/provisions?corpus=gdpr&label=Paragraph%20seven", None, 400, "bad_label"),
     ("GET", "/provisions?corpus=gdpr&label=Article%20100", None, 404, "unknown_provision"),
     ("POST", "/ask", {"question": "x" * 2001}, 422, "invalid_request"),

@@ -19,7 +19,7 @@ pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
-TOOLS = {"search", "get_provision", "article_outline", "list_corpora", "ask", "verify_citations"}
+TOOLS = {"search", "get_provision", "article_outline", "get_references", "list_corpora", "ask", "verify_citations"}
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +80,13 @@ def test_every_tool_over_stdio(gdpr):
     assert answer.structured_content["citations"][0]["label"] == "Article 33(1)"
 
 
+def test_get_references_finds_the_fine_that_cites_a_duty(gdpr):
+    (result,) = calls(stdio(gdpr), ("get_references", {"corpus": "gdpr", "label": "Article 37"}))
+    assert not result.is_error
+    incoming = {row["label"]: row for row in result.structured_content["cited_by"]}
+    assert incoming["Article 83(4)"]["id"] == "gdpr/en/art-83.par-4" and incoming["Article 83(4)"]["to"] == "Article 37(1)"
+
+
 def test_verify_citations_reports_each_sentence(gdpr):
     (result,) = calls(stdio(gdpr), ("verify_citations", {"text": (
         "The processor shall notify the controller without undue delay after becoming aware of a personal data "
@@ -99,6 +106,7 @@ ERRORS = [
     ("get_provision", {"id": "gdpr/en/art-100.par-1"}, "unknown_provision"),
     ("get_provision", {"corpus": "gdpr", "label": "Paragraph seven"}, "bad_label"),
     ("article_outline", {"corpus": "gdpr", "label": "Article 33", "lang": "xx"}, "unknown_language"),
+    ("get_references", {"corpus": "gdpr", "label": "Article 100"}, "unknown_provision"),
     ("get_provision", {}, "bad_request"),
 ]
 

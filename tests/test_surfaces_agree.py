@@ -133,6 +133,7 @@ def test_web_page(settings, expected):
 
 SEARCH = {"query": "right to erasure of personal data", "corpus": "gdpr", "k": 3}
 SHOW = {"corpus": "pdpa", "label": "Section 26"}  # no language: the PDPA exists only in Thai
+REFS = {"corpus": "pdpa", "label": "Section 41", "id": "pdpa/th/sec-41"}  # its penalty, Section 85, cites it
 ASK = {"question": "What must a notification of a personal data breach to the supervisory authority describe?",
        "corpus": "gdpr"}
 
@@ -152,7 +153,8 @@ def cli_documents(settings) -> list[dict]:
 
     return [run("search", SEARCH["query"], "--corpus", SEARCH["corpus"], "-k", str(SEARCH["k"])),
             run("corpus", "show", SHOW["corpus"], SHOW["label"]),
-            steady(run("ask", ASK["question"], "--corpus", ASK["corpus"]))]
+            steady(run("ask", ASK["question"], "--corpus", ASK["corpus"])),
+            run("refs", REFS["label"], "--corpus", REFS["corpus"])]
 
 
 def http_documents(settings) -> list[dict]:
@@ -160,7 +162,8 @@ def http_documents(settings) -> list[dict]:
         search = client.get("/search", params={"q": SEARCH["query"], "corpus": SEARCH["corpus"], "k": SEARCH["k"]})
         show = client.get("/provisions", params=SHOW)
         ask = client.post("/ask", json=ASK)
-    return [search.json(), show.json(), steady(ask.json())]
+        refs = client.get(f"/provisions/{REFS['id']}/references")
+    return [search.json(), show.json(), steady(ask.json()), refs.json()]
 
 
 def mcp_documents(settings) -> list[dict]:
@@ -175,12 +178,15 @@ def mcp_documents(settings) -> list[dict]:
                                                        "k": SEARCH["k"]})
             show = await client.call_tool("get_provision", SHOW)
             ask = await client.call_tool("ask", ASK)
-            return [search.structured_content, show.structured_content, steady(ask.structured_content)]
+            refs = await client.call_tool("get_references", {"corpus": REFS["corpus"], "label": REFS["label"]})
+            return [search.structured_content, show.structured_content, steady(ask.structured_content),
+                    refs.structured_content]
     return anyio.run(run)
 
 
-def test_cli_http_and_mcp_return_the_same_search_show_and_ask_documents(settings):
+def test_cli_http_and_mcp_return_the_same_search_show_ask_and_refs_documents(settings):
     pytest.importorskip("mcp")
     cli, http, mcp = cli_documents(settings), http_documents(settings), mcp_documents(settings)
     assert cli[1]["provisions"][0]["label"] == "Section 26" and cli[0]["lang"] == "en"
+    assert cli[3]["provision"]["id"] == REFS["id"] and "Section 85" in {r["label"] for r in cli[3]["cited_by"]}
     assert cli == http == mcp

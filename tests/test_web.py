@@ -92,6 +92,21 @@ def test_load_ask_open_a_citation_see_a_refusal(page):
     screenshot(page, "web-4-refusal")
 
 
+def test_the_panel_lists_references_both_ways_as_links_that_open_them(page):
+    ask(page, BREACH, "answered").locator(".sentence .cite").first.click()
+    page.wait_for_selector("#panel .refs-cited-by a.ref")
+    assert page.locator("#panel-label").inner_text() == "Article 33(1)"
+    cites = page.locator("#panel .refs-cites a.ref").evaluate_all("els => els.map(e => e.dataset.label)")
+    assert "Article 55" in cites  # "the supervisory authority competent in accordance with Article 55"
+    fine = page.locator("#panel .refs-cited-by a.ref[data-label='Article 83(4)']")
+    assert "25 to 39" in fine.locator("xpath=..").inner_text()
+    fine.click()
+    page.wait_for_function("document.querySelector('#panel-label').textContent === 'Article 83(4)'")
+    page.wait_for_selector("#panel .refs-cites a.ref[data-label='Article 33']")
+    assert "10 000 000" in page.locator("#panel-text").inner_text()
+    screenshot(page, "web-5-references")
+
+
 def test_a_conversation_is_kept_per_thread(page):
     ask(page, BREACH, "answered")
     ask(page, "And the processor?", "answered")

@@ -85,6 +85,11 @@ class Settings(BaseSettings):
         description="postgresql://USER:PASSWORD@HOST:PORT/DATABASE: keep indexes in PostgreSQL + pgvector and "
                     "search them there (unset: the SQLite file under the data directory). Never logged.",
     )
+    follow_references: bool = Field(
+        default=True,
+        description="When a question asks for what lives elsewhere (a fine, an exception, a remedy, a definition, "
+                    "an annex, a date), follow one reference to it, in search and answers (false: never).",
+    )
 
     # The answer stage (pincite ask).
     llm: str | None = Field(

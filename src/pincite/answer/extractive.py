@@ -86,8 +86,28 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     named = [q for _, _, q in ranked if q.provision_named]
     chosen = named[:max_sentences] or [q for strength, _, q in ranked
                                        if strength >= SECOND_QUOTE * ranked[0][0]][:max_sentences]
+    chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
+
+
+def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], lang: str) -> list[Quote]:
+    """One more quote per reference retrieval followed (`Hit.via`) whose one end is quoted: the
+    other end, so that the answer cites both (the duty and its fine). These go beyond the cap."""
+    by_label = {h.provision.label: h for h in distinct(hits)}
+    quoted = {q.provision.id for q in chosen}
+    added: list[Quote] = []
+    for rank, hit in enumerate(distinct(hits)):
+        source = by_label.get(hit.via) if hit.via else None
+        if source is None or (hit.provision.id in quoted) == (source.provision.id in quoted):
+            continue  # both ends quoted already, or neither: the answer is not about this pair
+        other = source if hit.provision.id in quoted else hit
+        pieces = quotes(other.provision, rank)
+        naming = [q for q in pieces if hit.via_words and hit.via_words in joined(q.text)]
+        best = max(naming or pieces, key=lambda q: _coverage(q, weights, lang))
+        added.append(best)
+        quoted.add(other.provision.id)
+    return added
 
 
 def _term_weights(query: Query, profile: Profile) -> dict[str, float]:

@@ -173,17 +173,25 @@ def relevance(query: Query, hits: list, profile: Profile) -> dict:
     top1 = max(dense) if dense else 0.0
     ranked = [h for h in hits if not h.exact][:COVERAGE_HITS] or hits[:COVERAGE_HITS]
     coverage = max(term_coverage(query, h.provision, profile) for h in ranked)
+    # A followed reference (retrieve.follow) answers the question with both its ends together.
+    by_label = {h.provision.label: h.provision for h in hits}
+    for h in hits[:COVERAGE_HITS + 1]:
+        source = by_label.get(getattr(h, "via", ""))
+        if source is not None:
+            coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
             "relevance": round(top1 + COVERAGE_WEIGHT * coverage, 4)}
 
 
-def term_coverage(query: Query, provision: Provision, profile: Profile) -> float:
+def term_coverage(query: Query, provision: Provision, profile: Profile, also: Provision | None = None) -> float:
     terms = set(query.tokens)
     if not terms:
         return 0.0
     rarest = max(profile.idf.values(), default=1.0)
     weights = {t: profile.idf.get(t, rarest) for t in terms}
     found = set(tokenize(f"{provision.title}\n{provision.text}", profile.lang))
+    if also is not None:
+        found |= set(tokenize(f"{also.title}\n{also.text}", profile.lang))
     return sum(w for t, w in weights.items() if t in found) / sum(weights.values())
 
 

@@ -15,3 +15,5 @@ class Hit:
     bm25: float | None = None
     exact: bool = False
     why: list[str] = field(default_factory=list)
+    via: str = ""  # the label of the hit whose reference led here (retrieve.follow), if any
+    via_words: str = ""  # the referencing words of that reference

@@ -8,6 +8,7 @@ names, and its intent — instead of each stage re-tokenising the string.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from pincite.citations import Citation, find_citations
@@ -28,6 +29,29 @@ _INTENTS = (
                              r"deroga|eccezion[ei])\b", re.I)),
 )
 
+# What a question asks for that a provision usually leaves to another one it cites or that cites it
+# (DESIGN.md §3b): its consequence (a fine lives in the penalties article, which cites the duty),
+# an exception or derogation, the definition of a term it uses, the annex it points to, the date
+# its chapter starts to apply. English, Italian, French and Thai cues; retrieval follows one
+# reference of each kind asked (retrieve.follow).
+_HOPS = (
+    ("penalty", re.compile(r"\b(?:fin(?:e|es|ed)|penalt(?:y|ies)|sanction(?:s|ed)?|punish\w*|liab(?:le|ility)|"
+                           r"sanzion[ei]|ammend[ae]|multa|amendes?|pénalit)\b|โทษ|ปรับ|จำคุก", re.I)),
+    ("exception", re.compile(r"\b(?:exceptions?|exempt\w*|derogat\w*|unless|does not apply|do not apply|"
+                             r"restrict\w*|deroga\w*|eccezion[ei]|esenzion[ei]|comunque|dérogation|"
+                             r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b|ยกเว้น", re.I)),
+    # Remedies: the complaint, the court, the compensation a provision refers to.
+    ("remedy", re.compile(r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation|"
+                          r"ricorso|reclamo|tribunale|risarcimento|recours|réclamation)\b|ร้องเรียน|ฟ้อง", re.I)),
+    ("definition", re.compile(r"\b(?:defin\w+|count(?:s)? as|meaning of|mean[st]?|considered|treated as|"
+                              r"conta come|si intende|definizione|considerat[oaie]|signifie)\b|ถือเป็น|หมายถึง|นิยาม",
+                              re.I)),
+    ("annex", re.compile(r"\b(?:annex(?:es)?|high[- ]risk|listed|allegat[oi]|alto rischio|annexe)\b", re.I)),
+    ("date", re.compile(r"\b(?:from when|since when|when (?:does|do|will|did)|apply from|applies from|start(?:s)? to apply|"
+                        r"enter(?:s)? into force|entry into force|da quando|a decorrere|entra in vigore|"
+                        r"à partir de quand)\b|เมื่อไร|มีผล|ใช้บังคับ", re.I)),
+)
+
 
 @dataclass(frozen=True)
 class Query:
@@ -38,6 +62,9 @@ class Query:
     citations: tuple[Citation, ...]  # provisions the question names ('Article 17', 'Art. 83(5)')
     spans: tuple[tuple[int, int], ...]  # where they are named in `text`
     intent: str | None  # definition, penalty, date, exception, or None
+    hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, remedy, definition, annex, date
+    rest: str = ""  # the question without the words that ask for it: what the other end must match
+    rest_tokens: tuple[str, ...] = ()
 
     @property
     def names_provision(self) -> bool:
@@ -54,13 +81,50 @@ def check_query(text: str) -> str:
     return cleaned[:MAX_QUERY_CHARS]
 
 
-def analyse(text: str, lang: str, *, rule_pattern: str | None = None) -> Query:
-    """One question, analysed for a corpus in `lang` (rule ids by the corpus's own pattern)."""
+def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
+            acronyms: dict[str, str] | None = None) -> Query:
+    """One question, analysed for a corpus in `lang` (rule ids by the corpus's own pattern). An
+    acronym the corpus never writes but spells out (`acronyms`: DPO → data protection officer) is
+    searched spelled out too."""
     cleaned = check_query(text)
+    named = dict.fromkeys(m.group(1) for m in re.finditer(r"\b([A-Z]{3,8})s?\b", cleaned))
+    spelled = [acronyms[word] for word in named if acronyms and word in acronyms]
+    if spelled:
+        cleaned = check_query(f"{cleaned} ({'; '.join(spelled)})")
     found = find_citations(cleaned, rule_pattern=rule_pattern or TEXT_RULE_PATTERN)
     without = cleaned
     for start, end, _ in reversed(found):
         without = without[:start] + " " + without[end:]
     intent = next((name for name, rx in _INTENTS if rx.search(cleaned)), None)
+    hops = tuple(name for name, rx in _HOPS if rx.search(without))
+    rest = without
+    for name, rx in _HOPS:
+        rest = rx.sub(" ", rest) if name in hops else rest
     return Query(cleaned, lang, tuple(tokenize(cleaned, lang)), tuple(tokenize(without, lang)),
-                 tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent)
+                 tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent, hops,
+                 " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else ())
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+_PHRASE_STOP = frozenset("and or of the for on in to a an by with".split())
+
+
+def acronym_phrases(texts: list[str], min_count: int = 3) -> dict[str, str]:
+    """Acronyms a corpus never writes, mapped to the phrase of 2–4 content words it writes often
+    whose initials they are ('data protection officer' → DPO), the commonest phrase first."""
+    written: set[str] = set()
+    phrases: Counter[tuple[str, ...]] = Counter()
+    for text in texts:
+        words = _WORD.findall(text)
+        written.update(w for w in words if w.isupper())
+        content = [w.lower() for w in words if w.lower() not in _PHRASE_STOP]
+        for size in (2, 3, 4):
+            phrases.update(tuple(content[i:i + size]) for i in range(len(content) - size + 1))
+    out: dict[str, str] = {}
+    for phrase, count in phrases.most_common():
+        if count < min_count:
+            break
+        acronym = "".join(w[0] for w in phrase).upper()
+        if acronym not in written and acronym not in out and len(acronym) >= 3 and acronym.isascii():
+            out[acronym] = " ".join(phrase)
+    return out

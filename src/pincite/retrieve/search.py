@@ -1,5 +1,6 @@
 """Search one index: dense and BM25 candidates from the store, fused, optionally reranked, with
-the provisions a question names put first.
+the provisions a question names put first, and one reference followed when the question asks for
+what lives elsewhere (retrieve.follow).
 
 The store does the searching (`Store.dense`, `Store.keyword`): the embedded SQLite store in
 memory, a database store in the database. A provision scores its best unit.
@@ -11,11 +12,16 @@ from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import Store
 from pincite.provisions import Provision
 from pincite.retrieve.exact import exact_hits, merge_exact
+from pincite.retrieve.follow import follow
 from pincite.retrieve.fusion import Fusion, fuse
+from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.query import Query, analyse
+from pincite.retrieve.query import Query, acronym_phrases, analyse
 from pincite.retrieve.rerank import Reranker
 from pincite.settings import SEARCH_MODES
+
+REST_DEPTH = 40  # provisions ranked for the rest of a question that asks for what lives elsewhere
+REST_DECAY = 0.2  # how fast a provision's match with the rest falls with its rank there
 
 
 def check_mode(mode: str) -> str:
@@ -31,7 +37,8 @@ class Searcher:
     what the embedded store affords; a database store searches a bounded depth)."""
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
-                 rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None):
+                 rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
+                 follow_references: bool = True):
         self.store, self.key, self.embedder = store, key, embedder
         self.provisions: list[Provision] = store.provisions(key)
         self.by_id = {p.id: p for p in self.provisions}
@@ -39,21 +46,40 @@ class Searcher:
         self.rule_pattern = rule_pattern
         self.depth = depth or len(self.provisions)
         self.reranker = reranker
+        self.follow_references = follow_references
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
+        self._graph: Graph | None = None
+        self._acronyms: dict[str, str] | None = None
+
+    @property
+    def graph(self) -> Graph:
+        """The index's reference graph, read from the store on first use."""
+        if self._graph is None:
+            self._graph = Graph(self.store.edges(self.key), self.provisions)
+        return self._graph
+
+    @property
+    def acronyms(self) -> dict[str, str]:
+        """Acronyms the corpus never writes but spells out (DPO: data protection officer)."""
+        if self._acronyms is None:
+            self._acronyms = acronym_phrases([p.text for p in self.provisions if p.kind != "recital"])
+        return self._acronyms
 
     def analyse(self, text: str) -> Query:
-        return analyse(text, self.lang, rule_pattern=self.rule_pattern)
+        return analyse(text, self.lang, rule_pattern=self.rule_pattern, acronyms=self.acronyms)
 
     def search(self, query: str | Query, k: int = 10, mode: str = "hybrid", fusion: Fusion | None = None) -> list[Hit]:
         query = query if isinstance(query, Query) else self.analyse(query)
         fusion = fusion or Fusion()
         check_mode(mode)
-        dense = self._dense(query) if mode in ("hybrid", "dense") else None
-        bm25 = self.store.keyword(self.key, list(query.tokens), self.depth) if mode in ("hybrid", "bm25") else None
-        scores = fuse(dense, bm25, fusion)
-        if fusion.recital_weight != 1.0:
-            scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
-                      for pid, s in scores.items()}
+        ranked, scores = self._ranked(query, k, mode, fusion)
+        if self.follow_references and query.hops:
+            ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
+        return ranked[:k]
+
+    def _ranked(self, query: Query, k: int, mode: str, fusion: Fusion) -> tuple[list[Hit], dict[str, float]]:
+        """Hits best first (fused, reranked, named provisions first), and the fused scores."""
+        scores, dense, bm25 = self._fused(query.text, query.tokens, mode, fusion)
         dense_of, bm25_of = dict(dense or []), dict(bm25 or [])
         depth = max(max(k, 1) * 2, getattr(self.reranker, "depth", 0))
         order = sorted(scores, key=lambda pid: (-scores[pid], self.position[pid]))[:depth]
@@ -61,9 +87,27 @@ class Searcher:
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
         if self.reranker is not None:
             hits = self.reranker.rerank(query, hits, len(hits))
-        return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits)[:k]
+        return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits), scores
 
-    def _dense(self, query: Query):
+    def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
+        """How well each provision matches the rest of the question ("not appointing a DPO"):
+        by its rank when that is searched as a question of its own, 1 for the first."""
+        if not query.rest_tokens:
+            return {}
+        ranked, _ = self._ranked(analyse(query.rest, self.lang, rule_pattern=self.rule_pattern), REST_DEPTH,
+                                 mode, fusion)
+        return {h.provision.id: 1 / (1 + REST_DECAY * rank) for rank, h in enumerate(ranked[:REST_DEPTH])}
+
+    def _fused(self, text: str, tokens: tuple[str, ...], mode: str, fusion: Fusion):
+        dense = self._dense(text) if mode in ("hybrid", "dense") else None
+        bm25 = self.store.keyword(self.key, list(tokens), self.depth) if mode in ("hybrid", "bm25") else None
+        scores = fuse(dense, bm25, fusion)
+        if fusion.recital_weight != 1.0:
+            scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
+                      for pid, s in scores.items()}
+        return scores, dense, bm25
+
+    def _dense(self, text: str):
         if self.embedder is None:
             raise PinciteError("dense search needs an embedding model — set PINCITE_EMBED_MODEL_PATH")
-        return self.store.dense(self.key, self.embedder.embed_query(query.text), self.depth)
+        return self.store.dense(self.key, self.embedder.embed_query(text), self.depth)

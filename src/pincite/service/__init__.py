@@ -329,22 +329,20 @@ class Pincite:
         return documents.outline_document(whole_label, self.find(corpus, whole_label, lang))
 
     def references(self, corpus: str, label: str, lang: str | None = None) -> dict:
-        """What a provision cites and what cites it, from the index's reference graph; an article
-        or annex label gathers the edges of all its parts. (Minimal; wip-graph has the full one.)"""
+        """What a provision cites and what cites it, with the referencing words (`pincite refs`,
+        GET /provisions/{id}/references, the MCP get_references tool). An article or annex label
+        gathers the edges of all its parts; the corpus is built and indexed on first use."""
         spec, _ = self.corpus(corpus)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
-        found = self.find(spec.name, label, lang)
-        ids = {p.id for p in found}
-        _, by_id = self.provisions(spec.name, lang)
-        searcher = self.searcher(spec.name, lang)  # the graph lives in the index: build it on first use
-        edges = searcher.store.edges(searcher.key)
-        cites = [{"label": e.label, "id": e.target, "words": e.words, "external": e.external, "act": e.act}
-                 for e in edges if e.source in ids]
-        cited_by = [{"label": by_id[e.source].label if e.source in by_id else "", "id": e.source, "words": e.words,
-                     "external": False, "act": ""} for e in edges if e.target in ids and e.source not in ids]
-        whole = format_label(parse_label(label)) if len(found) > 1 else found[0].label
-        return {"provision": {"label": whole, "id": found[0].id if len(found) == 1 else None},
-                "cites": cites, "cited_by": cited_by}
+        parts = self.find(spec.name, label, lang)
+        searcher = self.searcher(spec.name, lang)
+        return documents.references_document(label, parts, searcher.graph, searcher.by_id)
+
+    def references_by_id(self, provision_id: str) -> dict:
+        """`references` of one provision named by its id (GET /provisions/{id}/references)."""
+        p = self.get_provision(provision_id)  # UnknownProvisionError: not an id of a built corpus
+        name, lang = provision_id.split("/", 2)[:2]
+        return self.references(name, p["label"], lang)
 
     # -- search ---------------------------------------------------------------------------
 
@@ -361,7 +359,7 @@ class Pincite:
                 return cached
             identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
-                                reranker=self.reranker)
+                                reranker=self.reranker, follow_references=self.settings.follow_references)
             searcher.identity = identity
             self._searchers[key] = searcher
         return searcher

@@ -6,6 +6,7 @@ tools print or send the same JSON.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 
 from pincite.citations import local_label, point_label, top_point_lines, top_points
@@ -134,3 +135,31 @@ def _outline_part(p: Provision) -> dict:
 
 def _clip(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def references_document(label: str, parts: list[Provision], graph, by_id: dict[str, Provision]) -> dict:
+    """What a provision cites and what cites it (`pincite refs --json`, GET /provisions/{id}/references,
+    the MCP get_references tool). For an article or annex, the edges of all its parts, without
+    those between its own parts; `from`/`to` name the part an edge leaves or reaches."""
+    first, ids = parts[0], {p.id for p in parts}
+    whole = parts[0].label if len(parts) == 1 else re.split(r"[(,]", first.label, maxsplit=1)[0].strip()
+    cites, cited_by, seen = [], [], set()
+    for p in parts:
+        for e in graph.cites(p.id):
+            if e.target not in ids and (p.id, e.label, e.target, e.act) not in seen:
+                seen.add((p.id, e.label, e.target, e.act))
+                cites.append({"label": e.label, "label_local": e.label if e.external else local_label(e.label, p.lang),
+                              "id": e.target, "words": e.words, "external": e.external, "act": e.act or None,
+                              "from": p.label})
+        for e in graph.cited_by(p.id):
+            source = by_id.get(e.source)
+            if source is not None and e.source not in ids and (e.source, p.id) not in seen:
+                seen.add((e.source, p.id))
+                cited_by.append({"label": source.label, "label_local": source.label_local, "id": source.id,
+                                 "words": e.words, "external": False, "act": None, "to": p.label})
+    order = {pid: i for i, pid in enumerate(by_id)}
+    cited_by.sort(key=lambda row: order.get(row["id"], len(order)))
+    return {"corpus": first.instrument, "lang": first.lang,
+            "provision": {"label": whole, "label_local": first.label_local if len(parts) == 1 else local_label(whole, first.lang),
+                          "id": first.id if len(parts) == 1 else None, "title": first.title},
+            "cites": cites, "cited_by": cited_by}

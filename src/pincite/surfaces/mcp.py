@@ -1,6 +1,6 @@
 """The MCP server (`pincite mcp`): read-only tools over the service layer, for AI assistants.
 
-Tools: search, get_provision (by id or label), article_outline, list_corpora, ask, verify_citations. Each has an
+Tools: search, get_provision (by id or label), article_outline, get_references, list_corpora, ask, verify_citations. Each has an
 input and an output schema (pincite.schemas) and returns structured content plus the same JSON
 as text. A failure the caller can fix is a tool error with structured content
 `{"error": "unknown_corpus" | "unknown_language" | "unknown_provision" | "bad_label" | …,
@@ -41,7 +41,8 @@ INSTRUCTIONS = (
     "text of the law. Use `ask` for a verified answer whose every sentence cites a provision, or a refusal "
     "with its reason (do not answer a refused question from memory: say the text does not answer it). Use "
     "`search` to find provisions, `get_provision` to read one in full, `article_outline` to see the parts "
-    "of a long article, `list_corpora` for the corpora and languages. Quote labels as given (Article 33(1))."
+    "of a long article, `get_references` for what a provision cites and what cites it (its fine, its "
+    "exceptions), `list_corpora` for the corpora and languages. Quote labels as given (Article 33(1))."
 )
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                             open_world_hint=False)
@@ -107,6 +108,14 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
         """The parts of an article, annex or section (its paragraphs, each with its lead-in and points),
         so a long article can be read part by part with get_provision."""
         return result(lambda: service.article_outline(corpus, label, lang))
+
+    @server.tool(annotations=READ_ONLY)
+    def get_references(corpus: Corpus, label: Label, lang: Lang = None) -> Annotated[CallToolResult, schemas.References]:
+        """What a provision cites (`cites`) and which provisions refer to it (`cited_by`), each with
+        the referencing words and an id for get_provision; a reference to another act is `external`
+        and carries that act's number. A whole article or annex gathers the references of its parts:
+        a duty's fine or exception is often only in a provision that cites it."""
+        return result(lambda: service.references(corpus, label, lang))
 
     @server.tool(annotations=READ_ONLY)
     def list_corpora() -> Annotated[CallToolResult, schemas.Corpora]:

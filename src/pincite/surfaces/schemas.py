@@ -191,6 +191,32 @@ class Outline(BaseModel):
     parts: list[OutlinePart]
 
 
+class Reference(BaseModel):
+    label: str = Field(description="cites: the label the text cites; cited_by: the citing provision's label.")
+    label_local: str
+    id: str | None = Field(description="The other end's provision id here; null for a reference to another act.")
+    words: str = Field(description="The referencing words, as the text has them.")
+    external: bool = Field(description="A reference to another act (never an edge into this corpus).")
+    act: str | None = Field(description="That act's number ('2016/680'), for an external reference.")
+    from_: str | None = Field(default=None, alias="from", description="cites: the part that makes the reference.")
+    to: str | None = Field(default=None, description="cited_by: the part referred to.")
+
+
+class ReferencedProvision(BaseModel):
+    label: str
+    label_local: str
+    id: str | None = Field(description="The provision's id; null for a whole article or annex (several parts).")
+    title: str
+
+
+class References(BaseModel):
+    corpus: str
+    lang: str
+    provision: ReferencedProvision
+    cites: list[Reference]
+    cited_by: list[Reference]
+
+
 class CorpusLanguage(BaseModel):
     lang: str
     version: str

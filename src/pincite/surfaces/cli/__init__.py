@@ -11,6 +11,7 @@ from pincite.errors import PinciteError
 from pincite.surfaces.cli import ask as ask_commands
 from pincite.surfaces.cli import corpus as corpus_commands
 from pincite.surfaces.cli import eval as eval_commands
+from pincite.surfaces.cli import refs as refs_commands
 from pincite.surfaces.cli import search as search_commands
 from pincite.surfaces.cli import serve as serve_commands
 from pincite.surfaces.cli import verify as verify_commands
@@ -26,6 +27,7 @@ app.add_typer(corpus_commands.app, name="corpus")
 app.add_typer(eval_commands.app, name="eval")
 app.command()(search_commands.index)
 app.command()(search_commands.search)
+app.command()(refs_commands.refs)
 app.command()(ask_commands.ask)
 app.command()(verify_commands.verify)
 app.command()(serve_commands.serve)

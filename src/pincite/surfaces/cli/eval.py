@@ -12,7 +12,7 @@ from rich.table import Table
 from pincite.settings import SEARCH_MODES
 from pincite.surfaces.cli.common import err, out, print_json, settings
 
-app = typer.Typer(help="Evaluate retrieval and abstention on question files (DESIGN.md §5).",
+app = typer.Typer(help="Evaluate retrieval, abstention and multi-hop answers on question files (DESIGN.md §5).",
                   no_args_is_help=True)
 
 Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]
@@ -120,3 +120,32 @@ def abstention(
     for group, counts in report["reasons"].items():
         if counts:
             out.print(f"{group}: " + ", ".join(f"{reason} {n}" for reason, n in counts.items()))
+
+
+@app.command()
+def multihop(
+    questions: Questions,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    no_graph: Annotated[bool, typer.Option("--no-graph", help="Do not follow references (as "
+                                                              "PINCITE_FOLLOW_REFERENCES=false).")] = False,
+    split: Split = None,
+) -> None:
+    """All-gold recall@10 and extractive answers citing every `gold_all` provision (evals/multihop.jsonl)."""
+    from pincite.evaluate.multihop import evaluate_multihop  # heavy: the whole answer stage
+    from pincite.service import Pincite  # heavy: the same
+
+    qs = _load(questions, split)
+    configured = settings()
+    if no_graph:
+        configured = configured.model_copy(update={"follow_references": False})
+    with Pincite(configured, llm=None) as pincite:
+        report = evaluate_multihop(qs, pincite, progress=_progress)
+    if as_json:
+        print_json(report)
+        return
+    table = Table("hop", "n", "all-gold recall@10", "answers citing all gold", "answered")
+    for name, row in [("all", report), *report["by_hop"].items()]:
+        table.add_row(name, str(row["n"]), f"{row['all_gold_recall@10']:.3f}", f"{row['answers_citing_all_gold']:.3f}",
+                      f"{row['answered']:.3f}")
+    out.print(table)
+    out.print(f"split {report['split']}, references followed: {'yes' if report['follow_references'] else 'no'}")

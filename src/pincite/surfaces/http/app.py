@@ -3,6 +3,7 @@
     POST /ask              the answer (DESIGN.md §5), or server-sent events with Accept: text/event-stream
     GET  /search           hits for a query
     GET  /provisions/{id}  one provision, full text; GET /provisions?corpus=&label= by label
+    GET  /provisions/{id}/references  what it cites and what cites it
     GET  /corpora          corpora, languages, which are built
     GET  /health           liveness
     GET  /                 the chat page (src/pincite/web/)
@@ -190,6 +191,13 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
                             lang: Annotated[str | None, Query(pattern=schemas.LANG_CODE)] = None):
         """The provisions a label denotes: one paragraph, or every part of an article or annex."""
         return JSONResponse(await workers.run("read", service.provisions_document, corpus, label, lang))
+
+    # Before /provisions/{id}: an id is a path ("gdpr/en/art-37.par-1"), which would swallow "/references".
+    @app.get("/provisions/{provision_id:path}/references", response_model=schemas.References, dependencies=checked,
+             tags=["corpora"])
+    async def references(provision_id: str):
+        """What a provision cites and what cites it, with the referencing words (`pincite refs --json`)."""
+        return JSONResponse(await workers.run("read", service.references_by_id, provision_id))
 
     @app.get("/provisions/{provision_id:path}", response_model=schemas.Provision, dependencies=checked,
              tags=["corpora"])

@@ -1,6 +1,6 @@
 // The pincite chat page: plain DOM, no framework, no build step.
 // It calls the same HTTP API as any client: GET /corpora, POST /ask (server-sent events),
-// GET /provisions/{id}. Conversations are kept in this browser (localStorage), one per thread.
+// GET /provisions/{id} and /provisions/{id}/references. Conversations are kept in this browser (localStorage), one per thread.
 "use strict";
 
 const LANGUAGES = {
@@ -42,6 +42,8 @@ const state = {
   turns: [],      // [{question, document}] of the conversation on screen
   busy: false,
   provisionCache: new Map(),
+  referenceCache: new Map(),
+  panelId: null,
   citationText: new Map(),  // label → text the citation denotes (to highlight a point)
 };
 
@@ -336,6 +338,7 @@ function replay(turn) {
 // -- the provision panel ---------------------------------------------------------------------------
 
 async function openProvision(citation) {
+  state.panelId = citation.id;
   const panel = $("panel");
   panel.hidden = false;
   document.body.classList.add("panel-open");
@@ -352,10 +355,34 @@ async function openProvision(citation) {
       provision = await api(`/provisions/${citation.id.split("/").map(encodeURIComponent).join("/")}`);
       state.provisionCache.set(citation.id, provision);
     }
+    if (state.panelId !== citation.id) return;  // another provision was opened meanwhile
     renderProvision(provision, citation);
   } catch (error) {
     $("panel-text").replaceChildren(el("p", { class: "error" }, error.message));
+    return;
   }
+  renderReferences(citation.id).catch((error) => {
+    if (state.panelId === citation.id) $("panel-text").append(el("p", { class: "error refs-error" }, error.message));
+  });
+}
+
+// What the provision cites and what cites it, each a link that opens that provision here.
+async function renderReferences(id) {
+  let refs = state.referenceCache.get(id);
+  if (!refs) {
+    refs = await api(`/provisions/${id.split("/").map(encodeURIComponent).join("/")}/references`);
+    state.referenceCache.set(id, refs);
+  }
+  if (state.panelId !== id) return;  // another provision was opened meanwhile
+  const list = (rows, heading, kind) => el("section", { class: `refs refs-${kind}` },
+    el("h3", {}, `${heading} (${rows.length})`),
+    rows.length ? el("ul", {}, rows.map((r) => el("li", {},
+      r.id ? el("a", { href: "#", class: "ref", dataset: { id: r.id, label: r.label },
+        onclick: (event) => { event.preventDefault(); openProvision({ id: r.id, label: r.label, label_local: r.label_local }); } },
+        r.label_local)
+        : el("span", { class: "ref external" }, r.label_local, r.act ? ` (${r.act})` : ""),
+      el("span", { class: "words" }, ` — “${r.words}”`)))) : el("p", { class: "status" }, "none"));
+  $("panel-text").append(list(refs.cites, "Cites", "cites"), list(refs.cited_by, "Cited by", "cited-by"));
 }
 
 function renderProvision(p, citation) {

@@ -1,0 +1,129 @@
+"""One hop along the reference graph, when the question asks for what lives elsewhere.
+
+A statute points rather than repeats: the duty to designate a data protection officer is in
+GDPR Article 37, its fine only in Article 83(4), which cites "Articles 25 to 39". When the
+question asks for such a thing (`Query.hops`: a penalty, an exception, a definition, an annex,
+a date), pincite looks for the best pair of provisions one reference apart, either way: one of
+the kind asked for, matching the question, and the other matching the rest of the question
+(`Query.rest`: "not appointing a DPO"). The pair is ranked right after the best hit, its second
+end marked with `via` (the answer then quotes both ends).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pincite.provisions import Provision
+from pincite.retrieve.graph import Graph
+from pincite.retrieve.hits import Hit
+from pincite.retrieve.query import Query
+
+KIND_DEPTH = 20  # provisions of the kind asked for, best first, whose references are followed
+PAIR_FLOOR = 0.9  # a pair is followed when its two shares of the best scores add up to this
+# What a provision of each kind says, in its text or title (English, Italian, French, Thai).
+_PENALTY = re.compile(r"\b(?:fines?|penalt|sanction|punish|imprisonment|sanzion|ammend|amende|pénal)|ระวางโทษ|โทษปรับ|"
+                      r"ปรับทางปกครอง|จำคุก|โทษทางปกครอง|โทษอาญา", re.I)
+_EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does not apply|exempt|restrict|"
+                        r"exception|in deroga|non si applica|limitar|dérogation|ne s['’]applique pas)|ยกเว้น|ไม่ใช้บังคับ",
+                        re.I)
+# A penalty punishes the breach of a duty: on the other end, a provision saying what someone shall
+# (must) do weighs more than one saying what they may do. Languages whose duties have no such
+# word (Italian writes them in the present tense) get no preference.
+_DUTY = {"en": re.compile(r"\b(?:shall|must)\b"), "fr": re.compile(r"\b(?:doi[tv]|doivent)\b"), "th": re.compile("ต้อง")}
+TEXT_ONLY = 0.6  # the weight of a provision of the kind asked for whose titles do not say so
+INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
+NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
+_REMEDY = re.compile(r"\b(?:judicial remedy|court|complaint|lodge|compensation|ricorso|reclamo|risarcimento|recours|"
+                     r"réclamation)|ร้องเรียน|ฟ้อง", re.I)
+_DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into force|si applica(?:no)? a decorrere|"
+                   r"entra in vigore|s['’]appliquent? à partir)|ใช้บังคับ", re.I)
+
+
+# Hops whose other end is of another kind (a fine's duty is no fine); an exception's rule or a
+# remedy's procedure may read like an exception or a remedy itself.
+_OTHER_KIND = ("penalty", "date", "annex", "definition")
+
+
+_KIND_WORDS = {"penalty": _PENALTY, "exception": _EXCEPTION, "date": _DATE, "remedy": _REMEDY}
+
+
+def of_kind(hop: str, p: Provision) -> bool:
+    """Whether `p` is a provision of the kind a question asks for."""
+    if p.kind == "recital":
+        return False
+    if hop in _KIND_WORDS:
+        return bool(_KIND_WORDS[hop].search(f"{p.title}\n{p.text}"))
+    if hop == "annex":
+        return p.kind == "annex" or p.label.startswith("Annex")
+    return hop == "definition" and p.kind == "definition"
+
+
+def kind_weight(hop: str, p: Provision) -> float:
+    """1 when the title of the provision, or of its chapter or section, says it is of the kind
+    ('Penalties', 'Restrictions', 'Entry into force and application'); less when only its text does
+    (a procedure article that mentions fines is not where the fines are)."""
+    words = _KIND_WORDS.get(hop)
+    if words is None or words.search(" ".join([p.title, *p.path_titles])):
+        return 1.0
+    return TEXT_ONLY
+
+
+def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provision],
+           scores: dict[str, float], rest: dict[str, float]) -> list[Hit]:
+    """`hits` with the best linked pair for each kind the question asks for placed after the
+    first hit (the best pair first); unchanged when no pair scores PAIR_FLOOR."""
+    if not hits or not scores:
+        return hits
+    top, top_rest = max(scores.values()) or 1.0, max(rest.values(), default=0.0) or 1.0
+    pairs = []
+    for hop in query.hops:
+        best = None
+        kind = sorted((pid for pid in scores if of_kind(hop, by_id[pid])), key=lambda pid: -scores[pid])
+        for a in kind[:KIND_DEPTH]:
+            for b, words, named in _links(hop, a, graph, by_id):
+                # A reference to a whole article names the article: its first part (the edge's
+                # own target) stands for it, with nearly the match of its best part.
+                share = max(rest.get(b, 0.0) * _weight(hop, by_id[b], query.lang),
+                            INHERIT * max((rest.get(x, 0.0) for x in named), default=0.0)) / top_rest
+                score = scores[a] / top * kind_weight(hop, by_id[a]) + share
+                if best is None or score > best[0]:
+                    best = (score, hop, a, b, words)
+        if best is not None and best[0] >= PAIR_FLOOR:
+            pairs.append(best)
+    for pair in sorted(pairs, reverse=True)[::-1]:  # the best pair placed last, so it ends up first
+        hits = _place(hits, pair[1:], by_id, scores)
+    return hits
+
+
+def _weight(hop: str, b: Provision, lang: str) -> float:
+    duty = _DUTY.get(lang)
+    return NOT_A_DUTY if hop == "penalty" and duty is not None and not duty.search(b.text) else 1.0
+
+
+def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision]) -> list[tuple[str, str, list[str]]]:
+    """(id, referencing words, the parts it stands for) of the provisions one reference from `a`
+    (not of its kind, for the hops in _OTHER_KIND); for a definition, the provisions that use its term. The first part
+    of an article a reference names as a whole stands for all its parts."""
+    if hop == "definition":
+        return [(b, term, []) for b, term in graph.users(a)]
+    linked = [(b, e) for b, e in graph.neighbours(a) if b in by_id and b != a and by_id[b].kind != "recital"
+              and not (hop in _OTHER_KIND and of_kind(hop, by_id[b]))]
+    parts: dict[int, list[str]] = {}
+    for b, e in linked:
+        parts.setdefault(id(e), []).append(b)
+    return [(b, e.words, parts[id(e)] if b == e.target and len(parts[id(e)]) > 1 else []) for b, e in linked]
+
+
+def _place(hits: list[Hit], pair: tuple, by_id: dict[str, Provision], scores: dict[str, float]) -> list[Hit]:
+    """The first hit, then both ends of the pair (the second marked `via` the first), then the rest."""
+    hop, a, b, words = pair
+    found = {h.provision.id: h for h in hits}
+    ends = [found.get(pid) or Hit(by_id[pid], scores.get(pid, 0.0)) for pid in (a, b)]
+    ends.sort(key=lambda h: hits.index(h) if h in hits else len(hits))
+    first, second = ends
+    why = f"follows {first.provision.label} ({hop})"
+    second = replace(second, via=first.provision.label, via_words=words, why=[*second.why, why])
+    head = [h for h in hits[:1] if h.provision.id not in (a, b)]
+    out = head + [first, second]
+    return out + [h for h in hits if h.provision.id not in {x.provision.id for x in out}]
