@@ -27,6 +27,7 @@ def pg_home(tmp_path, corpora, postgres_url, monkeypatch):
     (mirror / "32022R2554").mkdir(parents=True)
     shutil.copy(corpora / "eurlex-extra/da/32022R2554.dora.da.html", mirror / "32022R2554" / "da.html")
     shutil.copytree(corpora / "gdpr", mirror / "gdpr")
+    shutil.copytree(corpora / "32022R0868", mirror / "32022R0868")
     monkeypatch.setenv("PINCITE_DATABASE_URL", postgres_url)
     monkeypatch.setenv("PINCITE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("PINCITE_MIRROR", str(mirror))
@@ -80,3 +81,35 @@ def test_concurrent_first_starts_apply_the_state_migrations_once(postgres_url):
     with psycopg.connect(postgres_url) as db:
         applied = [name for (name,) in db.execute("SELECT name FROM migrations ORDER BY name")]
     assert applied == [name for name, _ in state.POSTGRES_MIGRATIONS]
+
+
+def test_several_corpora_are_one_query_on_postgres_and_rank_as_on_sqlite(pg_home, monkeypatch):
+    from pincite.index.store.postgres import PostgresStore
+
+    on_postgres = load_settings()
+    on_sqlite = on_postgres.model_copy(update={"database_url": None, "home": pg_home.parent / "sqlite-home"})
+    question, corpora = "Who may re-use data held by public sector bodies?", ["gdpr", "dga"]
+    with Pincite(on_sqlite, embedder=HashEmbedder()) as sqlite, Pincite(on_postgres, embedder=HashEmbedder()) as pg:
+        for name in corpora:
+            sqlite.index(name, "en")
+            pg.index(name, "en")
+        pg.store.search_depth = 10_000  # every provision, as the embedded store: the same fusion input
+        want = sqlite.search_document(question, corpus=corpora, k=8, mode="bm25")
+        calls = []
+        monkeypatch.setattr(PostgresStore, "keyword", lambda *a: calls.append("keyword"))
+        monkeypatch.setattr(PostgresStore, "dense", lambda *a: calls.append("dense"))
+        got = pg.search_document(question, corpus=corpora, k=8, mode="bm25")
+        every = pg.search_document(question, corpus="all", k=8, mode="bm25")
+    assert calls == []  # no search per act: search_many asked the database once
+    assert [(h["corpus"], h["id"]) for h in got["hits"]] == [(h["corpus"], h["id"]) for h in want["hits"]]
+    assert {h["corpus"] for h in want["hits"]} == {"gdpr", "dga"}
+    assert every["corpus"] == ["dga", "gdpr"] and {h["id"] for h in every["hits"]} == {h["id"] for h in got["hits"]}
+
+
+def test_the_searcher_depth_is_bounded_on_postgres(pg_home):
+    from pincite.index.store.postgres import SEARCH_DEPTH
+
+    with Pincite(load_settings(), embedder=HashEmbedder()) as pincite:
+        pincite.index("gdpr", "en")
+        searcher = pincite.searcher("gdpr", "en")
+    assert (searcher.depth, len(searcher.provisions) > SEARCH_DEPTH) == (SEARCH_DEPTH, True)

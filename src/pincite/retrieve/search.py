@@ -8,7 +8,7 @@ memory, a database store in the database. A provision scores its best unit.
 from __future__ import annotations
 
 from pincite.errors import ConfigError, PinciteError
-from pincite.index.store import Store
+from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.fusion import Fusion, fuse
@@ -27,8 +27,9 @@ def check_mode(mode: str) -> str:
 class Searcher:
     """One index of one corpus language, searched through its store.
 
-    `depth` is how many candidates each of dense and BM25 hands to fusion (0: every provision,
-    what the embedded store affords; a database store searches a bounded depth)."""
+    `depth` is how many candidates each of dense and BM25 hands to fusion (0: the store's
+    `search_depth` when it has one — a database store searches a bounded depth — else every
+    provision, what the embedded store affords)."""
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
                  rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None):
@@ -37,7 +38,7 @@ class Searcher:
         self.by_id = {p.id: p for p in self.provisions}
         self.lang = lang or (self.provisions[0].lang if self.provisions else "en")
         self.rule_pattern = rule_pattern
-        self.depth = depth or len(self.provisions)
+        self.depth = depth or getattr(store, "search_depth", 0) or len(self.provisions)
         self.reranker = reranker
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
 
@@ -46,10 +47,20 @@ class Searcher:
 
     def search(self, query: str | Query, k: int = 10, mode: str = "hybrid", fusion: Fusion | None = None) -> list[Hit]:
         query = query if isinstance(query, Query) else self.analyse(query)
-        fusion = fusion or Fusion()
+        (dense, bm25), = search_many(self.store, [self.request(query, mode)])
+        return self.rank(query, dense, bm25, k, fusion)
+
+    def request(self, query: Query, mode: str) -> SearchRequest:
+        """What the store is asked for this query: a vector for dense, terms for BM25."""
         check_mode(mode)
-        dense = self._dense(query) if mode in ("hybrid", "dense") else None
-        bm25 = self.store.keyword(self.key, list(query.tokens), self.depth) if mode in ("hybrid", "bm25") else None
+        vector = self._vector(query) if mode in ("hybrid", "dense") else None
+        terms = list(query.tokens) if mode in ("hybrid", "bm25") else None
+        return SearchRequest(self.key, vector, terms, self.depth)
+
+    def rank(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int = 10,
+             fusion: Fusion | None = None) -> list[Hit]:
+        """The store's candidates fused, reranked, and the provisions the query names put first."""
+        fusion = fusion or Fusion()
         scores = fuse(dense, bm25, fusion)
         if fusion.recital_weight != 1.0:
             scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
@@ -63,7 +74,17 @@ class Searcher:
             hits = self.reranker.rerank(query, hits, len(hits))
         return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits)[:k]
 
-    def _dense(self, query: Query):
+    def _vector(self, query: Query):
         if self.embedder is None:
             raise PinciteError("dense search needs an embedding model — set PINCITE_EMBED_MODEL_PATH")
-        return self.store.dense(self.key, self.embedder.embed_query(query.text), self.depth)
+        return self.embedder.embed_query(query.text)
+
+
+def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: str) -> list[list[Hit]]:
+    """Several indexes of one store searched for one question: the candidates in one store query
+    (a database store's; the embedded store searches each in turn), then each index's own fusion."""
+    if not jobs:
+        return []
+    found = search_many(jobs[0][0].store, [searcher.request(query, mode) for searcher, query, _ in jobs])
+    return [searcher.rank(query, dense, bm25, k, fusion)
+            for (searcher, query, fusion), (dense, bm25) in zip(jobs, found, strict=True)]
