@@ -61,7 +61,8 @@ class Searcher:
              fusion: Fusion | None = None) -> list[Hit]:
         """The store's candidates fused, reranked, and the provisions the query names put first."""
         fusion = fusion or Fusion()
-        scores = fuse(dense, bm25, fusion)
+        truncated = dense is not None and len(dense) >= self.depth and self.depth < len(self.provisions)
+        scores = fuse(dense, bm25, fusion, truncated=truncated)
         if fusion.recital_weight != 1.0:
             scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
                       for pid, s in scores.items()}
