@@ -173,3 +173,14 @@ def test_cli_http_with_two_workers_and_mcp_agree_on_postgres(on_postgres):
     assert steady(cli("ask", ASK["question"], "--corpus", "gdpr")) == expected[1]
     assert http == expected
     assert anyio.run(mcp) == expected
+
+
+def test_workers_starting_together_agree_on_one_salt(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pincite.surfaces.http.guard import server_salt
+
+    settings = load_settings(home=tmp_path / "home")
+    with ThreadPoolExecutor(8) as pool:
+        salts = set(pool.map(lambda _: server_salt(settings), range(32)))
+    assert len(salts) == 1 and [p.name for p in (tmp_path / "home").iterdir()] == ["server-salt"]

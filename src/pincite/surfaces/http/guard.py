@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import threading
 import time
@@ -47,7 +48,14 @@ def server_salt(settings: Settings) -> str:
         tmp = path.with_name(f".server-salt.{secrets.token_hex(4)}")
         tmp.write_text(secrets.token_hex(16), encoding="utf-8")
         tmp.chmod(0o600)
-        tmp.replace(path)
+        try:
+            # A link, not a rename: of workers starting together, the first salt stays and every
+            # worker reads that one (one client, one hash, one rate limit across them).
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink(missing_ok=True)
     return path.read_text(encoding="utf-8").strip()
 
 
