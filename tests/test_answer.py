@@ -210,7 +210,7 @@ def test_a_bad_thread_id_is_a_clear_error(gdpr):
 
 def test_log_database_has_the_migrations_table(gdpr):
     db = sqlite3.connect(history.log_path(gdpr))
-    assert [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY name")] == ["001_threads", "002_asks"]
+    assert [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY name")] == ["001_threads", "002_asks", "003_limits"]
 
 
 # -- quoting pieces -------------------------------------------------------------------------

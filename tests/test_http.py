@@ -4,6 +4,7 @@ indexes, real answers; only the settings differ between tests."""
 from __future__ import annotations
 
 import json
+import secrets
 
 import httpx
 import pytest
@@ -178,8 +179,14 @@ def test_api_keys_are_required_when_set(gdpr):
         assert client.get("/health").json()["auth"] is True
 
 
+def fresh() -> str:
+    """A salt of its own: the counts live in the shared data directory's database, and a new salt
+    makes this test's client a new one there."""
+    return secrets.token_hex(8)
+
+
 def test_rate_limit_per_client(gdpr):
-    with http_server(gdpr.model_copy(update={"rate_limit_per_minute": 3})) as url, httpx.Client(base_url=url) as client:
+    with http_server(gdpr.model_copy(update={"rate_limit_per_minute": 3, "log_salt": fresh()})) as url, httpx.Client(base_url=url) as client:
         statuses = [client.get("/corpora").status_code for _ in range(4)]
         limited = client.get("/corpora")
         assert statuses == [200, 200, 200, 429]
@@ -188,7 +195,7 @@ def test_rate_limit_per_client(gdpr):
 
 
 def test_question_cap_per_session(gdpr):
-    with http_server(gdpr.model_copy(update={"session_question_cap": 2})) as url, \
+    with http_server(gdpr.model_copy(update={"session_question_cap": 2, "log_salt": fresh()})) as url, \
             httpx.Client(base_url=url, timeout=60) as client:
         statuses = [client.post("/ask", json={"question": LUXEMBOURG}).status_code for _ in range(3)]
         assert statuses == [200, 200, 429]

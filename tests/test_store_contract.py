@@ -136,3 +136,20 @@ def test_dense_search_scores_a_provision_by_its_best_unit(store):
     hits = store.dense("t/en", best_of_0, 3)
     assert [pid for pid, _ in hits][0] == "t/en/art-0" and hits[0][1] == pytest.approx(1.0, abs=1e-5)
     assert sorted(pid for pid, _ in hits) == ["t/en/art-0", "t/en/art-1", "t/en/art-2"]
+
+
+def test_several_indexes_searched_at_once_give_what_each_search_gives(store):
+    from pincite.index.store import SearchRequest, search_many
+
+    several_units(store)
+    fill(store, 3, key="b/en")
+    query = store.cached_vectors("m", [text_hash("breach")])[text_hash("breach")]
+    requests = [SearchRequest("t/en", query, ["notify", "breach"], 2), SearchRequest("b/en", query, ["word1"], 2),
+                SearchRequest("t/en", None, ["authority"], 2)]
+    each = [(store.dense(r.key, r.vector, 2) if r.vector is not None else None, store.keyword(r.key, r.terms, 2))
+            for r in requests]
+    together = search_many(store, requests)
+    assert [len(d or []) for d, _ in together] == [2, 2, 0] and together[1][1][0][0] == "t/en/art-1"
+    assert [(d and [p for p, _ in d], [p for p, _ in k]) for d, k in together] == \
+        [(d and [p for p, _ in d], [p for p, _ in k]) for d, k in each]
+    assert [[s for _, s in k] for _, k in together] == [pytest.approx([s for _, s in k], rel=1e-5) for _, k in each]

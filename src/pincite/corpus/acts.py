@@ -67,18 +67,18 @@ def _add_act(celex: str, lang: str, settings: Settings, *, name: str | None,
         info = build_spec(spec, lang, settings, refresh=refresh)
     if new:
         spec = replace(spec, title=_short_title(info.title) or spec.title)
-        register(spec, settings.home)
+        register(spec, settings)
     return Added(spec, info, new)
 
 
 def _spec_for(celex: str, name: str | None, settings: Settings) -> tuple[CorpusSpec, bool]:
     """The spec of `celex`: the known one (named or added before), or a new one called `name`."""
-    known = next((s for s in list(NAMED.values()) + list(registered(settings.home).values())
+    known = next((s for s in list(NAMED.values()) + list(registered(settings).values())
                   if s.celex == celex), None)
     if known is not None:
         if name and name.lower() != known.name.lower():
             raise ConfigError(f"{celex} is already known as {known.name} — use that name, or leave out --name")
-        return known, known.name not in NAMED and known.name not in registered(settings.home)
+        return known, known.name not in NAMED and known.name not in registered(settings)
     name = name or celex
     _check_name_free(name, settings)
     return added_act(celex, name), True
@@ -88,7 +88,7 @@ def _check_name_free(name: str, settings: Settings, *, document: str | None = No
     if not NAME_RE.match(name):
         raise ConfigError(f"{name!r} cannot name a corpus — use letters, digits, '-' and '_' (e.g. dsa, fc-module)")
     key = name.lower()
-    taken = next((s for s in list(NAMED.values()) + list(registered(settings.home).values())
+    taken = next((s for s in list(NAMED.values()) + list(registered(settings).values())
                   if s.name.lower() == key), None)
     if taken is None:
         return
@@ -127,7 +127,7 @@ def _add_pdf(file: Path, settings: Settings, *, name: str | None, lang: str, str
     result = parse_bytes(data, spec, lang, sha256, url, PDF)
     source = store_source(spec, lang, settings, url, data, PDF)
     info = write_corpus(spec, lang, settings, source, result)
-    register(spec, settings.home)
+    register(spec, settings)
     return Added(spec, info, True)
 
 

@@ -17,16 +17,21 @@ class Fusion:
     recital_weight: float = 1.0  # recitals are context, not obligations: optionally demoted
 
 
-def fuse(dense: Scored | None, bm25: Scored | None, fusion: Fusion) -> dict[str, float]:
+def fuse(dense: Scored | None, bm25: Scored | None, fusion: Fusion, *, truncated: bool = False) -> dict[str, float]:
     """One score per candidate provision. Min-max normalisation runs over the candidates: dense
-    from the lowest candidate score (a candidate missing from the list scores that), BM25 from 0."""
+    from the lowest candidate score (a candidate missing from the list scores that), BM25 from 0.
+    A `truncated` dense list (the store's best few, not every provision) does not know the index's
+    lowest score: its floor is at most cosine 0, unrelated — the bounded list's own lowest would
+    stretch the differences among the best (GDPR dev split, depth 200: hit@5 0.775 with the list's
+    own lowest, 0.793 with at most 0, 0.802 with every provision)."""
     if bm25 is None:
         return dict(dense or [])
     if dense is None:
         return dict(bm25)
     if fusion.method == "rrf":
         return _rrf(dense, bm25, fusion)
-    d, b = _minmax(dense, floor=min((s for _, s in dense), default=0.0)), _minmax(bm25, floor=0.0)
+    floor = min((s for _, s in dense), default=0.0)
+    d, b = _minmax(dense, floor=min(floor, 0.0) if truncated else floor), _minmax(bm25, floor=0.0)
     w = fusion.dense_weight
     return {pid: w * d.get(pid, 0.0) + (1 - w) * b.get(pid, 0.0) for pid in {*d, *b}}
 

@@ -4,8 +4,9 @@
 `Article 50(1)` of one act and `Article 13(1)` of the other: labels alone are ambiguous across
 instruments, so each hit carries its instrument.
 
-Each corpus is searched on its own (its language, analysis and fusion), then the lists are
-merged. Fused scores are normalised per corpus, so a corpus's best hit always scores near 1;
+Each corpus keeps its own language, analysis and fusion; their candidates are asked of the store
+together (`search.search_together`: one query on PostgreSQL, each index in turn on SQLite), then
+the lists are merged here. Fused scores are normalised per corpus, so a corpus's best hit always scores near 1;
 to keep an unrelated corpus from interleaving its best guesses with real answers, each corpus's
 scores are weighted by how close its best dense match comes to the best one overall (same
 embedding model, so cosines compare across corpora). Every corpus asked for keeps its best hits

@@ -9,7 +9,7 @@ memory, a database store in the database. A provision scores its best unit.
 from __future__ import annotations
 
 from pincite.errors import ConfigError, PinciteError
-from pincite.index.store import Store
+from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.follow import follow
@@ -33,8 +33,9 @@ def check_mode(mode: str) -> str:
 class Searcher:
     """One index of one corpus language, searched through its store.
 
-    `depth` is how many candidates each of dense and BM25 hands to fusion (0: every provision,
-    what the embedded store affords; a database store searches a bounded depth)."""
+    `depth` is how many candidates each of dense and BM25 hands to fusion (0: the store's
+    `search_depth` when it has one — a database store searches a bounded depth — else every
+    provision, what the embedded store affords)."""
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
                  rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
@@ -44,7 +45,7 @@ class Searcher:
         self.by_id = {p.id: p for p in self.provisions}
         self.lang = lang or (self.provisions[0].lang if self.provisions else "en")
         self.rule_pattern = rule_pattern
-        self.depth = depth or len(self.provisions)
+        self.depth = depth or getattr(store, "search_depth", 0) or len(self.provisions)
         self.reranker = reranker
         self.follow_references = follow_references
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
@@ -70,16 +71,34 @@ class Searcher:
 
     def search(self, query: str | Query, k: int = 10, mode: str = "hybrid", fusion: Fusion | None = None) -> list[Hit]:
         query = query if isinstance(query, Query) else self.analyse(query)
-        fusion = fusion or Fusion()
+        (dense, bm25), = search_many(self.store, [self.request(query, mode)])
+        return self.rank(query, dense, bm25, k, fusion, mode)
+
+    def request(self, query: Query, mode: str) -> SearchRequest:
+        """What the store is asked for this query: a vector for dense, terms for BM25."""
         check_mode(mode)
-        ranked, scores = self._ranked(query, k, mode, fusion)
+        vector = self._vector(query) if mode in ("hybrid", "dense") else None
+        terms = list(query.tokens) if mode in ("hybrid", "bm25") else None
+        return SearchRequest(self.key, vector, terms, self.depth)
+
+    def rank(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int = 10,
+             fusion: Fusion | None = None, mode: str = "hybrid") -> list[Hit]:
+        """The store's candidates fused, reranked, the provisions the query names put first, and
+        one reference followed when the question asks for what lives elsewhere."""
+        fusion = fusion or Fusion()
+        ranked, scores = self._ranked(query, dense, bm25, k, fusion)
         if self.follow_references and query.hops:
             ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
         return ranked[:k]
 
-    def _ranked(self, query: Query, k: int, mode: str, fusion: Fusion) -> tuple[list[Hit], dict[str, float]]:
+    def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
+                fusion: Fusion) -> tuple[list[Hit], dict[str, float]]:
         """Hits best first (fused, reranked, named provisions first), and the fused scores."""
-        scores, dense, bm25 = self._fused(query.text, query.tokens, mode, fusion)
+        truncated = dense is not None and len(dense) >= self.depth and self.depth < len(self.provisions)
+        scores = fuse(dense, bm25, fusion, truncated=truncated)
+        if fusion.recital_weight != 1.0:
+            scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
+                      for pid, s in scores.items()}
         dense_of, bm25_of = dict(dense or []), dict(bm25 or [])
         depth = max(max(k, 1) * 2, getattr(self.reranker, "depth", 0))
         order = sorted(scores, key=lambda pid: (-scores[pid], self.position[pid]))[:depth]
@@ -94,20 +113,22 @@ class Searcher:
         by its rank when that is searched as a question of its own, 1 for the first."""
         if not query.rest_tokens:
             return {}
-        ranked, _ = self._ranked(analyse(query.rest, self.lang, rule_pattern=self.rule_pattern), REST_DEPTH,
-                                 mode, fusion)
+        rest = analyse(query.rest, self.lang, rule_pattern=self.rule_pattern)
+        (dense, bm25), = search_many(self.store, [self.request(rest, mode)])
+        ranked, _ = self._ranked(rest, dense, bm25, REST_DEPTH, fusion)
         return {h.provision.id: 1 / (1 + REST_DECAY * rank) for rank, h in enumerate(ranked[:REST_DEPTH])}
 
-    def _fused(self, text: str, tokens: tuple[str, ...], mode: str, fusion: Fusion):
-        dense = self._dense(text) if mode in ("hybrid", "dense") else None
-        bm25 = self.store.keyword(self.key, list(tokens), self.depth) if mode in ("hybrid", "bm25") else None
-        scores = fuse(dense, bm25, fusion)
-        if fusion.recital_weight != 1.0:
-            scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
-                      for pid, s in scores.items()}
-        return scores, dense, bm25
-
-    def _dense(self, text: str):
+    def _vector(self, query: Query):
         if self.embedder is None:
             raise PinciteError("dense search needs an embedding model — set PINCITE_EMBED_MODEL_PATH")
-        return self.store.dense(self.key, self.embedder.embed_query(text), self.depth)
+        return self.embedder.embed_query(query.text)
+
+
+def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: str) -> list[list[Hit]]:
+    """Several indexes of one store searched for one question: the candidates in one store query
+    (a database store's; the embedded store searches each in turn), then each index's own fusion."""
+    if not jobs:
+        return []
+    found = search_many(jobs[0][0].store, [searcher.request(query, mode) for searcher, query, _ in jobs])
+    return [searcher.rank(query, dense, bm25, k, fusion, mode)
+            for (searcher, query, fusion), (dense, bm25) in zip(jobs, found, strict=True)]

@@ -55,7 +55,7 @@ from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import search_corpora
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
-from pincite.retrieve.search import Searcher, check_mode
+from pincite.retrieve.search import Searcher, check_mode, search_together
 from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
@@ -199,7 +199,7 @@ class Pincite:
 
     def list_corpora(self) -> list[dict]:
         """Every corpus pincite knows (named, then added), its languages, and which are built."""
-        added = [spec for name, spec in sorted(registered(self.settings.home).items()) if name not in NAMED]
+        added = [spec for name, spec in sorted(registered(self.settings).items()) if name not in NAMED]
         out = []
         for spec in [*NAMED.values(), *added]:
             built = []
@@ -378,17 +378,38 @@ class Pincite:
         """`pincite search --json`, GET /search and the MCP search tool: one document."""
         names = [corpus] if isinstance(corpus, str) else list(dict.fromkeys(corpus))
         mode = check_mode(mode or self.settings.search_mode)
-        if len(names) == 1:
+        if len(names) == 1 and names[0].strip().lower() != "all":
             spec, _ = self.corpus(names[0])
             result = self.search(query, corpus=spec.name, lang=lang, k=k, mode=mode)
             return documents.search_document(query, spec.name, result.lang, mode,
                                              [documents.hit_json(h) for h in result.hits])
-        hits = search_corpora(names, lambda name: self._search_one(query, name, lang, k, mode), k)
-        return documents.search_document(query, names, lang, mode, [documents.corpus_hit_json(h) for h in hits])
+        found = self._search_together(query, self._expand(names, lang), lang, k, mode)
+        hits = search_corpora(list(found), found.__getitem__, k)
+        return documents.search_document(query, list(found), lang, mode,
+                                         [documents.corpus_hit_json(h) for h in hits])
 
-    def _search_one(self, query: str, name: str, lang: str | None, k: int, mode: str) -> tuple[str, list[Hit]]:
-        result = self.search(query, corpus=name, lang=lang, k=k, mode=mode)
-        return result.lang, result.hits
+    def _expand(self, names: list[str], lang: str | None) -> list[str]:
+        """`all`: every corpus with an index in the question's language (English when none is given)."""
+        if "all" not in (n.strip().lower() for n in names):
+            return names
+        wanted = (lang or "en").lower()
+        every = sorted({key.split("/")[0] for key in self.store.keys() if key.split("/")[-1] == wanted})
+        if not every:
+            raise NotFoundError(f"no corpus is indexed in {wanted!r} yet — index one first, e.g. pincite index gdpr")
+        return every
+
+    def _search_together(self, query: str, names: list[str], lang: str | None, k: int,
+                         mode: str) -> dict[str, tuple[str, list[Hit]]]:
+        """Each corpus analysed and fused in its own language; the candidates of all of them
+        asked of the store at once (one query on PostgreSQL)."""
+        jobs = []
+        for name in dict.fromkeys(n.strip() for n in names if n.strip()):
+            spec, _ = self.corpus(name)
+            corpus_lang = self.resolve_lang(spec.name, lang)
+            searcher = self.searcher(spec.name, corpus_lang)
+            jobs.append((name, corpus_lang, searcher, default_fusion(corpus_lang, self.settings)))
+        hits = search_together([(s, s.analyse(query), f) for _, _, s, f in jobs], k, mode)
+        return {name: (corpus_lang, found) for (name, corpus_lang, _, _), found in zip(jobs, hits, strict=True)}
 
     def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
         """Bring one corpus language's index up to date (no `lang`: the corpus's default); report

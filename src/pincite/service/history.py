@@ -1,4 +1,5 @@
-"""History: the ask log and conversation threads, in one SQLite file under the data directory.
+"""History: the ask log and conversation threads, in one SQLite file under the data directory, or
+in PostgreSQL when `PINCITE_DATABASE_URL` is set (index.store.state).
 
 `asks.sqlite` holds every answer and refusal (question, the question as searched, retrieved
 provision ids with scores, outcome, reason, model, tokens, cost, latency), kept for a
@@ -16,8 +17,9 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from pincite.errors import ConfigError, StoreError
-from pincite.index.store.sqlite import migrate, now
+from pincite.errors import ConfigError
+from pincite.index.store.sqlite import now
+from pincite.index.store.state import SqliteState, State, state_for
 
 MIGRATIONS = [
     ("001_threads", """
@@ -34,6 +36,10 @@ MIGRATIONS = [
             tokens_in INTEGER, tokens_out INTEGER, cost_usd REAL, latency_ms REAL);
         CREATE INDEX asks_at ON asks(at);
     """),
+    ("003_limits", """
+        CREATE TABLE rate_buckets (client TEXT PRIMARY KEY, tokens REAL NOT NULL, at REAL NOT NULL);
+        CREATE TABLE question_sessions (client TEXT PRIMARY KEY, started REAL NOT NULL, n INTEGER NOT NULL);
+    """),
 ]
 THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 HISTORY_TURNS = 6  # turns handed to the rewrite step: enough context, bounded prompt
@@ -43,20 +49,17 @@ def log_path(settings) -> Path:
     return Path(settings.home) / "asks.sqlite"
 
 
+def state(settings) -> State:
+    """Where the log and threads live: asks.sqlite, or PostgreSQL when PINCITE_DATABASE_URL is set."""
+    return state_for(settings, MIGRATIONS)
+
+
 def connect(settings) -> sqlite3.Connection:
-    """The history database, created and migrated on first use."""
-    path = log_path(settings)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA foreign_keys = ON")
-        migrate(db, MIGRATIONS)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the ask log {path} ({exc}) — check PINCITE_HOME is writable") from exc
-    return db
+    """The SQLite history file, created and migrated on first use."""
+    return SqliteState(log_path(settings), MIGRATIONS).connect()
 
 
-def prune(db: sqlite3.Connection, days: int) -> int:
+def prune(db, days: int) -> int:
     """Delete log rows and idle threads older than `days`; the number of log rows deleted."""
     cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
     deleted = db.execute("DELETE FROM asks WHERE at < ?", (cutoff,)).rowcount
@@ -70,8 +73,7 @@ def record(settings, answer, *, corpus: str, lang: str, thread: str | None) -> N
         return
     usage = answer.usage
     retrieved = [{"id": h.provision.id, "score": _number(h.score)} for h in answer.hits[:10]]
-    db = connect(settings)
-    try:
+    with state(settings).transaction() as db:
         prune(db, settings.ask_log_days)
         db.execute(
             "INSERT INTO asks (at, thread_id, corpus, lang, question, rewritten, retrieved, outcome, reason,"
@@ -80,8 +82,6 @@ def record(settings, answer, *, corpus: str, lang: str, thread: str | None) -> N
              answer.outcome, answer.reason, answer.mode, usage.model if usage else None,
              usage.tokens_in if usage else None, usage.tokens_out if usage else None,
              usage.cost_usd if usage else None, answer.latency_ms))
-    finally:
-        db.close()
 
 
 def _number(score: float):
@@ -91,13 +91,11 @@ def _number(score: float):
 
 def recent(settings, limit: int = 20) -> list[dict]:
     """The latest log rows, newest first."""
-    db = connect(settings)
-    try:
-        db.row_factory = sqlite3.Row
-        rows = db.execute("SELECT * FROM asks ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
-        return [{**dict(r), "retrieved": json.loads(r["retrieved"])} for r in rows]
-    finally:
-        db.close()
+    with state(settings).transaction() as db:
+        cursor = db.execute("SELECT * FROM asks ORDER BY id DESC LIMIT ?", (limit,))
+        names = [column[0] for column in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    return [{**r, "retrieved": json.loads(r["retrieved"])} for r in rows]
 
 
 # -- conversation threads ------------------------------------------------------------------
@@ -113,12 +111,9 @@ def history(settings, thread: str | None) -> list[dict]:
     """The thread's earlier turns, oldest first: question, rewritten question, answer, outcome."""
     if not thread:
         return []
-    db = connect(settings)
-    try:
+    with state(settings).transaction() as db:
         rows = db.execute("SELECT question, rewritten, answer, outcome FROM turns WHERE thread_id = ? "
                           "ORDER BY n DESC LIMIT ?", (check_thread_id(thread), HISTORY_TURNS)).fetchall()
-    finally:
-        db.close()
     return [{"question": q, "rewritten": r, "answer": a, "outcome": o} for q, r, a, o in reversed(rows)]
 
 
@@ -129,19 +124,12 @@ def add_turn(settings, thread: str | None, *, corpus: str, lang: str, question: 
     # 128 random bits: a public deployment must not let one visitor guess another's thread.
     thread = check_thread_id(thread) if thread else secrets.token_hex(16)
     stamp = now()
-    db = connect(settings)
-    try:
-        db.execute("BEGIN IMMEDIATE")
+    with state(settings).transaction() as db:
         db.execute("INSERT INTO threads (id, corpus, lang, created_at, updated_at) VALUES (?,?,?,?,?) "
                    "ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at",
                    (thread, corpus, lang, stamp, stamp))
+        # Two workers adding to one thread at once: the row lock taken by the upsert above
+        # (PostgreSQL) or BEGIN IMMEDIATE (SQLite) orders them, so the turn numbers differ.
         (n,) = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM turns WHERE thread_id = ?", (thread,)).fetchone()
         db.execute("INSERT INTO turns VALUES (?,?,?,?,?,?,?)", (thread, n, question, rewritten, answer, outcome, stamp))
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    finally:
-        db.close()
     return thread

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pincite.citations import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError, NotFoundError
-from pincite.settings import load_settings
+from pincite.settings import Settings, load_settings
 
 # A consolidated version is the CELEX with sector 0 and the date: 02016R0679-20160504.
 CELEX_RE = re.compile(r"^[0-9][0-9]{4}[A-Z]{1,2}[0-9]{4}(?:\([0-9]+\))?(?:-[0-9]{8})?$")
@@ -104,7 +104,7 @@ def corpus_spec(name: str, settings=None) -> CorpusSpec:
     for spec in NAMED.values():
         if spec.celex and spec.celex == key.upper():
             return spec
-    added = registered(_home(settings))
+    added = registered(_where(settings))
     for spec in added.values():
         if spec.name.lower() == key.lower() or (spec.celex and spec.celex == key.upper()):
             return spec
@@ -129,19 +129,28 @@ def check_lang(spec: CorpusSpec, lang: str) -> str:
 # --- acts added by the user, kept under the data dir --------------------------------------
 
 
-def _home(settings) -> Path:
-    if settings is None:
-        settings = load_settings()
-    return Path(settings.home)
+def _where(settings) -> Settings | Path:
+    return load_settings() if settings is None else settings
 
 
 def registry_path(home: Path) -> Path:
     return Path(home) / "catalog.json"
 
 
-def registered(home: Path) -> dict[str, CorpusSpec]:
-    """Acts added with `pincite corpus add` / `add-pdf`, by name."""
-    path = registry_path(home)
+def _in_database(where: Settings | Path) -> bool:
+    """Added acts live in PostgreSQL when one is configured; a bare data directory (or no
+    database) means the file <home>/catalog.json."""
+    return isinstance(where, Settings) and bool(where.database_url and where.database_url.get_secret_value().strip())
+
+
+def registered(where: Settings | Path) -> dict[str, CorpusSpec]:
+    """Acts added with `pincite corpus add` / `add-pdf`, by name. `where`: the settings (their
+    database, else their data directory) or a data directory."""
+    if _in_database(where):
+        with _state(where).transaction() as db:
+            rows = db.execute("SELECT name, entry FROM catalog ORDER BY name").fetchall()
+        return {name: _spec_from_entry(json.loads(entry)) for name, entry in rows}
+    path = registry_path(where.home if isinstance(where, Settings) else where)
     if not path.is_file():
         return {}
     try:
@@ -150,6 +159,13 @@ def registered(home: Path) -> dict[str, CorpusSpec]:
     except (ValueError, KeyError, TypeError) as exc:
         raise ConfigError(f"the list of added corpora {path} is damaged ({exc}) — fix or delete it "
                           f"and add the corpora again") from exc
+
+
+def _state(settings: Settings):
+    # numpy and the stores load only when a database holds the catalog, not for every command.
+    from pincite.index.store.state import state_for  # lazy: keeps the index stage off light commands
+
+    return state_for(settings, [])
 
 
 def _spec_from_entry(entry: dict) -> CorpusSpec:
@@ -171,26 +187,34 @@ def _entry(spec: CorpusSpec) -> dict:
     return entry
 
 
-def register(spec: CorpusSpec, home: Path) -> None:
-    """Add or update `spec` in the registry, atomically (a reader never sees half a file)."""
-    specs = registered(home)
+def register(spec: CorpusSpec, where: Settings | Path) -> None:
+    """Add or update `spec` in the catalog, atomically (a reader never sees half a file)."""
+    if _in_database(where):
+        with _state(where).transaction() as db:
+            db.execute("INSERT INTO catalog (name, entry) VALUES (?, ?) ON CONFLICT(name) DO UPDATE "
+                       "SET entry = excluded.entry", (spec.name, json.dumps(_entry(spec), ensure_ascii=False)))
+        return
+    specs = registered(where)
     specs[spec.name] = spec
+    _write_file(where.home if isinstance(where, Settings) else where, specs)
+
+
+def unregister(name: str, where: Settings | Path) -> None:
+    if _in_database(where):
+        with _state(where).transaction() as db:
+            db.execute("DELETE FROM catalog WHERE name = ?", (name,))
+        return
+    specs = registered(where)
+    if specs.pop(name, None) is not None:
+        _write_file(where.home if isinstance(where, Settings) else where, specs)
+
+
+def _write_file(home: Path, specs: dict[str, CorpusSpec]) -> None:
     path = registry_path(home)
     document = {"corpora": [_entry(s) for _, s in sorted(specs.items())]}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     tmp.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
-def unregister(name: str, home: Path) -> None:
-    specs = registered(home)
-    if specs.pop(name, None) is None:
-        return
-    path = registry_path(home)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    tmp.write_text(json.dumps({"corpora": [_entry(s) for _, s in sorted(specs.items())]},
-                              ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
 
 

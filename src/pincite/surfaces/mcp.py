@@ -8,7 +8,8 @@ as text. A failure the caller can fix is a tool error with structured content
 
 Transports: stdio (default; stdout carries nothing but the protocol, logs go to stderr) and
 streamable HTTP on /mcp, which accepts only the Host headers in `mcp_allowed_hosts` and, when
-`PINCITE_API_KEYS` is set, only requests that carry one of the keys (as the HTTP API does).
+`PINCITE_API_KEYS` is set, only requests that carry one of the keys (as the HTTP API does); each
+client gets the API's rate limit (`PINCITE_RATE_LIMIT_PER_MINUTE`), counted in the same rows.
 Written for the `mcp` SDK 2.x (`MCPServer`; 1.x called it FastMCP).
 """
 
@@ -31,6 +32,7 @@ from pincite.service import Pincite
 from pincite.settings import Settings, load_settings
 from pincite.surfaces import schemas
 from pincite.surfaces.http.app import bind, url_of, version
+from pincite.surfaces.http.guard import Guard, RateLimit
 from pincite.surfaces.http.keys import RequireKey, configured_keys
 from pincite.surfaces.redact import public_message
 
@@ -165,6 +167,7 @@ def run_http(settings: Settings, host: str = "127.0.0.1", port: int = 8001) -> N
 
     app = create_server(settings).streamable_http_app(streamable_http_path="/mcp",
                                                       transport_security=allowed_hosts(settings), host=host)
+    app = RateLimit(app, Guard(settings))  # the API's per-client rate, in the same database rows
     app = RequireKey(app, configured_keys(settings))  # the same keys as the HTTP API
     sock = bind(host, port)
     print(f"pincite mcp: streamable HTTP on {url_of(sock)}/mcp — Ctrl-C stops", file=sys.stderr, flush=True)

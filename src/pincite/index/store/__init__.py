@@ -8,11 +8,13 @@ from pincite.index.store.base import (
     Edge,
     IndexIdentity,
     Scored,
+    SearchRequest,
     Store,
     Unit,
     edges_of,
     open_store,
     register_store,
+    search_many,
     text_hash,
 )
 from pincite.settings import Settings
@@ -41,5 +43,5 @@ def store_from_settings(settings: Settings) -> Store:
     return open_store(store_url(settings))
 
 
-__all__ = ["STORES", "Edge", "IndexIdentity", "Scored", "Store", "Unit", "edges_of", "open_store", "register_store",
-           "store_from_settings", "store_url", "text_hash"]
+__all__ = ["STORES", "Edge", "IndexIdentity", "Scored", "SearchRequest", "Store", "Unit", "edges_of", "open_store",
+           "register_store", "search_many", "store_from_settings", "store_url", "text_hash"]

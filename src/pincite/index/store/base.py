@@ -92,6 +92,32 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    # Optional: `search_many(requests) -> list[tuple[Scored | None, Scored | None]]`, the dense and
+    # keyword candidates of several indexes in one query (a database store); without it the
+    # searches run one after another (`search_each`).
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """The candidates one index is asked for: dense (a query vector) and/or keyword (analysed terms)."""
+
+    key: str
+    vector: np.ndarray | None
+    terms: list[str] | None
+    depth: int
+
+
+def search_each(store: Store, requests: list[SearchRequest]) -> list[tuple[Scored | None, Scored | None]]:
+    """(dense, keyword) candidates per request, one search at a time: the embedded stores' way."""
+    return [(store.dense(r.key, r.vector, r.depth) if r.vector is not None else None,
+             store.keyword(r.key, r.terms, r.depth) if r.terms is not None else None) for r in requests]
+
+
+def search_many(store: Store, requests: list[SearchRequest]) -> list[tuple[Scored | None, Scored | None]]:
+    """The candidates of several indexes: in one query where the store can, else one by one."""
+    many = getattr(store, "search_many", None)
+    return many(requests) if many is not None else search_each(store, requests)
+
 
 STORES: dict[str, Callable[[str], Store]] = {}
 

@@ -24,9 +24,11 @@ from pincite.index.store.base import (
     Edge,
     IndexIdentity,
     Scored,
+    SearchRequest,
     Unit,
     check_replacement,
     edges_of,
+    search_each,
     text_hash,
 )
 from pincite.provisions import Provision
@@ -78,6 +80,7 @@ MIGRATIONS = [
 ]
 SCHEMA_LOCK = 0x70696E63  # advisory lock id ("pinc") held while the schema changes
 EF_SEARCH = 400  # HNSW candidate list: at 100 000 units recall@10 0.93 at 100, 0.98 at 400 (19 / 28 ms): docs/scale.md
+SEARCH_DEPTH = 200  # candidates each of dense and BM25 hand to fusion (the embedded store hands all)
 POOL_SIZE = 10
 BUILD_MEMORY = "1GB"  # maintenance_work_mem for the first HNSW build (1 M × 384-dim vectors: ~2 GB graph)
 SETUP_FIX = ("the database needs the pgvector extension (as a superuser: CREATE EXTENSION vector) and a user "
@@ -87,6 +90,8 @@ TABLES = ("indexes", "provisions", "units", "postings", "terms", "edges")
 
 class PostgresStore:
     """All indexes in one PostgreSQL database, searched there; connections come from a pool."""
+
+    search_depth = SEARCH_DEPTH
 
     def __init__(self, url: str):
         self.url = url
@@ -203,6 +208,44 @@ class PostgresStore:
                 return [(pid, float(score)) for pid, score, _ in rows]
             wanted *= 4
 
+    def search_many(self, requests: list[SearchRequest]) -> list[tuple[Scored | None, Scored | None]]:
+        """Dense and keyword candidates of several indexes in one statement (one round trip):
+        the dense part a LATERAL HNSW scan per index, the keyword part BM25 over every index's
+        (key, term) pairs. Requests must share one query vector (one embedder, one question)."""
+        dense = [(i, r) for i, r in enumerate(requests) if r.vector is not None and r.depth > 0]
+        words = [(i, r.key, t) for i, r in enumerate(requests) if r.terms and r.depth > 0 for t in sorted(set(r.terms))]
+        vectors = {np.asarray(r.vector, dtype=np.float32).tobytes() for _, r in dense}
+        if len(vectors) > 1 or len({r.depth for r in requests}) > 1:
+            return search_each(self, requests)  # not one query's shape: each on its own
+        depth = requests[0].depth if requests else 0
+        parts, params = [], {"k": depth, "k1": K1, "b": B}
+        if dense:
+            query = np.asarray(dense[0][1].vector, dtype=np.float32)
+            parts.append(many_dense_sql(len(query)))
+            params.update(ids=[i for i, _ in dense], keys=[r.key for _, r in dense], q=query, n=2 * depth)
+        if words:
+            parts.append(MANY_KEYWORD_SQL)
+            params.update(word_ids=[i for i, _, _ in words], word_keys=[key for _, key, _ in words],
+                          words=[t for _, _, t in words])
+        rows = self._query(" UNION ALL ".join(f"({p})" for p in parts), params) if parts else []
+        found: dict[tuple[str, int], list] = {}
+        for part, rid, pid, ord_, score, fetched in rows:
+            found.setdefault((part, rid), []).append((-score, ord_, pid, fetched))
+        return [self._found(i, r, found, depth) for i, r in enumerate(requests)]
+
+    def _found(self, i: int, request: SearchRequest, found: dict, depth: int) -> tuple[Scored | None, Scored | None]:
+        def scored(part: str) -> Scored:
+            return [(pid, -negative) for negative, _, pid, _ in sorted(found.get((part, i), []))]
+
+        dense = None
+        if request.vector is not None:
+            dense = scored("dense")
+            rows = found.get(("dense", i), [])
+            if len(dense) < depth and rows and rows[0][3] >= 2 * depth:  # units of few provisions: fetch more
+                dense = self.dense(request.key, request.vector, depth)
+        keyword = scored("bm25") if request.terms is not None else None
+        return dense, keyword
+
     def keyword(self, key: str, terms: list[str], k: int) -> Scored:
         if k <= 0 or not terms:
             return []
@@ -222,6 +265,46 @@ def dense_sql(dim: int) -> str:
             ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s)
         SELECT provision_id, 1 - min(distance) AS score, (SELECT count(*) FROM nearest) AS fetched
         FROM nearest GROUP BY provision_ord, provision_id ORDER BY score DESC, provision_ord LIMIT %(k)s"""
+
+
+def many_dense_sql(dim: int) -> str:
+    """dense_sql over several indexes: one LATERAL nearest-units scan per key, each provision its
+    best unit, the first k per key. Rows: ('dense', request, id, ord, score, units fetched)."""
+    vec = f"vector({int(dim)})"
+    return f"""
+        WITH nearest AS MATERIALIZED (
+            SELECT k.rid, n.provision_ord, n.provision_id, n.distance
+            FROM unnest(%(ids)s::int[], %(keys)s::text[]) AS k(rid, key)
+            CROSS JOIN LATERAL (
+                SELECT provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance FROM units
+                WHERE key = k.key AND dim = {int(dim)}
+                ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s) n),
+        best AS (
+            SELECT rid, provision_ord, provision_id, 1 - min(distance) AS score,
+                   row_number() OVER (PARTITION BY rid ORDER BY 1 - min(distance) DESC, provision_ord) AS r
+            FROM nearest GROUP BY rid, provision_ord, provision_id)
+        SELECT 'dense', b.rid, b.provision_id, b.provision_ord, b.score,
+               (SELECT count(*) FROM nearest n WHERE n.rid = b.rid) FROM best b WHERE b.r <= %(k)s"""
+
+
+# KEYWORD_SQL over several indexes at once: the query's terms come as (key, term) pairs, since
+# each index analyses the question in its own language. Rows: ('bm25', request, id, ord, score, 0).
+MANY_KEYWORD_SQL = """
+    WITH q AS (
+        SELECT x.rid, x.key, x.term, ln(1 + (i.keyword_units - t.df + 0.5) / (t.df + 0.5)) AS idf,
+               i.keyword_length AS avg
+        FROM unnest(%(word_ids)s::int[], %(word_keys)s::text[], %(words)s::text[]) AS x(rid, key, term)
+        JOIN terms t ON t.key = x.key AND t.term = x.term JOIN indexes i ON i.key = x.key),
+    per_unit AS (
+        SELECT q.rid, q.key, p.provision_ord, sum(q.idf * p.tf * (%(k1)s + 1)
+                                           / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.length / q.avg))) AS score
+        FROM q JOIN postings p ON p.key = q.key AND p.term = q.term GROUP BY q.rid, q.key, p.provision_ord, p.unit_ord),
+    best AS (
+        SELECT rid, key, provision_ord, max(score) AS score,
+               row_number() OVER (PARTITION BY rid ORDER BY max(score) DESC, provision_ord) AS r
+        FROM per_unit GROUP BY rid, key, provision_ord)
+    SELECT 'bm25', b.rid, pr.id, b.provision_ord, b.score, 0 FROM best b
+    JOIN provisions pr ON pr.key = b.key AND pr.ord = b.provision_ord WHERE b.r <= %(k)s"""
 
 
 # BM25 as keyword.bm25_weights computes it: each posting's weight (idf · saturated tf) is stored

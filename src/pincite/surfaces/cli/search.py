@@ -26,7 +26,7 @@ def index(
 def search(
     query: Annotated[str, typer.Argument(help="What to look for (a question, words, or a citation).")],
     corpus: Annotated[list[str] | None, typer.Option(
-        "--corpus", "-c", help="Corpus name (gdpr, ai-act, …); repeat to search several at once.")] = None,
+        "--corpus", "-c", help="Corpus name (gdpr, ai-act, …); repeat to search several at once; `all`: every corpus indexed in the language.")] = None,
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the query.")] = None,
     k: Annotated[int, typer.Option("-k", min=1, max=100, help="How many hits.")] = 5,
     mode: Annotated[str | None, typer.Option(help=f"{', '.join(SEARCH_MODES)} (default: PINCITE_SEARCH_MODE).")] = None,

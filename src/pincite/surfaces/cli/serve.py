@@ -38,13 +38,17 @@ def serve(
     host: Host = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port, printed).")] = 8000,
     insecure_no_auth: Insecure = False,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Server processes sharing the port and the database "
+                                                             "(rate limits and question caps hold across them).")] = 1,
 ) -> None:
     """Serve the HTTP API (OpenAPI at /openapi.json) and the chat page at http://HOST:PORT/."""
     config = settings()
     check_exposure(host, config, insecure_no_auth)
     http = _server_imports("http")
     _log_to_stderr()
-    http.serve(config, host, port)
+    code = http.serve(config, host, port, workers)
+    if code:
+        raise typer.Exit(code)
 
 
 def mcp(

@@ -45,6 +45,7 @@ from pincite.surfaces.http.guard import (
     Guard,
     error_response,
 )
+from pincite.surfaces.http.prefork import run_workers
 from pincite.surfaces.http.sse import answer_stream
 from pincite.surfaces.redact import public_message
 
@@ -223,7 +224,7 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
     async def ask(body: schemas.AskRequest, request: Request, client: str = Depends(guard.check)):  # noqa: B008
         """Answer with a pinpoint citation on every sentence, or refuse with a reason (DESIGN.md §5)."""
         service.corpus(body.corpus)  # an unknown corpus is a 404, not a counted question
-        guard.count_question(client)
+        await guard.count_question(client)
         run = partial(workers.run, "answer", service.ask, body.question, corpus=body.corpus,
                       lang=body.lang, thread=body.thread)
         if "text/event-stream" in request.headers.get("accept", ""):
@@ -274,8 +275,17 @@ def server(app, sock: socket.socket, log_level: str = "warning"):
     return uvicorn.Server(config)
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> int:
+    """Serve until stopped; the exit code. With `workers` > 1, that many processes share the socket."""
     sock = bind(host, port)
-    print(f"pincite: serving the API and the page on {url_of(sock)}/ (OpenAPI at /openapi.json) — "
+    processes = f" by {workers} worker processes" if workers > 1 else ""
+    print(f"pincite: serving the API and the page on {url_of(sock)}/ (OpenAPI at /openapi.json){processes} — "
           f"Ctrl-C stops", file=sys.stderr, flush=True)
-    server(create_app(settings), sock, log_level="info").run(sockets=[sock])
+
+    def run() -> None:  # in each worker: its own app, service, store and pool
+        server(create_app(settings), sock, log_level="info").run(sockets=[sock])
+
+    if workers <= 1:
+        run()
+        return 0
+    return run_workers(run, workers)

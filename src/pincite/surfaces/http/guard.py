@@ -7,15 +7,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import anyio
+import anyio.to_thread
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from pincite.service.limits import Limits
 from pincite.settings import Settings
 from pincite.surfaces.http.keys import UNAUTHORIZED, key_accepted
 
@@ -44,7 +48,14 @@ def server_salt(settings: Settings) -> str:
         tmp = path.with_name(f".server-salt.{secrets.token_hex(4)}")
         tmp.write_text(secrets.token_hex(16), encoding="utf-8")
         tmp.chmod(0o600)
-        tmp.replace(path)
+        try:
+            # A link, not a rename: of workers starting together, the first salt stays and every
+            # worker reads that one (one client, one hash, one rate limit across them).
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink(missing_ok=True)
     return path.read_text(encoding="utf-8").strip()
 
 
@@ -52,26 +63,26 @@ class Guard:
     """Authentication, the per-client rate limit (a token bucket) and the per-session question cap.
 
     A client is its API key when it sends one, else its address. A session is the same client
-    over `session_hours`: what the cap counts. State is in memory, for one server process.
+    over `session_hours`: what the cap counts. The counts are kept in the state database
+    (service.limits), so they hold across the workers of `serve --workers N`.
     """
 
     def __init__(self, settings: Settings):
         self.salt = server_salt(settings).encode()
         self.keys = [k.strip() for k in settings.api_keys.split(",") if k.strip()]
         self.per_minute = settings.rate_limit_per_minute
-        self.cap = settings.session_question_cap
-        self.session_seconds = settings.session_hours * 3600
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.sessions: dict[str, tuple[float, int]] = {}
+        self.limits = Limits(settings)
 
     def hashed(self, value: str) -> str:
         return hmac.new(self.salt, value.encode(), hashlib.sha256).hexdigest()[:16]
 
     def client(self, request: Request) -> str:
-        key = _presented_key(request)
+        return self.client_of(_presented_key(request), request.client.host if request.client else None)
+
+    def client_of(self, key: str | None, host: str | None) -> str:
         if key is not None:
             return "key:" + self.hashed(key)
-        return "ip:" + self.hashed(request.client.host if request.client else "unknown")
+        return "ip:" + self.hashed(host or "unknown")
 
     async def check(self, request: Request) -> str:
         """Dependency of every API route: the client, once authenticated and within its rate."""
@@ -81,39 +92,48 @@ class Guard:
                 raise ApiError(401, "unauthorized", UNAUTHORIZED, {"WWW-Authenticate": "Bearer"})
         client = self.client(request)
         request.state.client = client
-        wait = self._take(client, time.monotonic())
+        wait = await self.wait(client)
         if wait is not None:
-            raise ApiError(429, "rate_limited", f"too many requests: at most {self.per_minute} a minute — "
-                           f"retry in {wait:.0f} s", {"Retry-After": str(max(1, round(wait)))})
+            raise ApiError(429, "rate_limited", *rate_limited(self.per_minute, wait))
         return client
 
-    def _take(self, client: str, now: float) -> float | None:
+    async def wait(self, client: str) -> float | None:
+        """None when `client` may make a request now, else the seconds to wait (the database
+        call runs off the event loop)."""
         if not self.per_minute:
             return None
-        if len(self.buckets) > 100_000:
-            self.buckets.clear()
-        tokens, last = self.buckets.get(client, (float(self.per_minute), now))
-        tokens = min(float(self.per_minute), tokens + (now - last) * self.per_minute / 60)
-        if tokens < 1:
-            self.buckets[client] = (tokens, now)
-            return (1 - tokens) * 60 / self.per_minute
-        self.buckets[client] = (tokens - 1, now)
-        return None
+        return await anyio.to_thread.run_sync(self.limits.take, client)
 
-    def count_question(self, client: str) -> None:
-        if not self.cap:
-            return
-        now = time.monotonic()
-        started, n = self.sessions.get(client, (now, 0))
-        if now - started > self.session_seconds:
-            started, n = now, 0
-        if n >= self.cap:
-            hours = (self.session_seconds - (now - started)) / 3600
-            raise ApiError(429, "question_cap", f"this session has asked {n} questions, the most one session "
-                           f"may ask — try again in {hours:.1f} h", {"Retry-After": str(round(hours * 3600))})
-        if len(self.sessions) > 100_000:
-            self.sessions = {c: v for c, v in self.sessions.items() if now - v[0] <= self.session_seconds}
-        self.sessions[client] = (started, n + 1)
+    async def count_question(self, client: str) -> None:
+        capped = await anyio.to_thread.run_sync(self.limits.count_question, client)
+        if capped is not None:
+            hours = capped.retry_seconds / 3600
+            raise ApiError(429, "question_cap", f"this session has asked {capped.asked} questions, the most one "
+                           f"session may ask — try again in {hours:.1f} h",
+                           {"Retry-After": str(round(capped.retry_seconds))})
+
+
+def rate_limited(per_minute: int, wait: float) -> tuple[str, dict]:
+    """The message and headers of a 429 for a rate limit."""
+    return (f"too many requests: at most {per_minute} a minute — retry in {wait:.0f} s",
+            {"Retry-After": str(max(1, round(wait)))})
+
+
+class RateLimit:
+    """The same per-client rate limit in front of any ASGI app (the MCP server's HTTP transport),
+    clients counted as the API counts them (pure ASGI)."""
+
+    def __init__(self, app, guard: Guard):
+        self.app, self.guard = app, guard
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        wait = await self.guard.wait(self.guard.client(Request(scope)))
+        if wait is None:
+            return await self.app(scope, receive, send)
+        message, headers = rate_limited(self.guard.per_minute, wait)
+        await error_response(429, "rate_limited", message, headers)(scope, receive, send)
 
 
 def _presented_key(request: Request) -> str | None:
