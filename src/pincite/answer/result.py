@@ -25,6 +25,7 @@ class Answer:
     usage: Usage | None = None
     lang: str = "en"
     latency_ms: float = 0.0
+    see: list = field(default_factory=list)  # a refusal's pointers (answer.pointers.Pointer), never quoted
 
     def text(self) -> str:
         """The answer as prose: each sentence followed by its citations in the instrument's style."""
