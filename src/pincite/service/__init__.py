@@ -19,9 +19,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pincite.answer.gate import Profile, profile_for
+from pincite.answer.gate import Profile, check, profile_for
 from pincite.answer.llm import LLM, llm_from_settings
 from pincite.answer.pipeline import answer_question, answerer_for
+from pincite.answer.pointers import pointer
 from pincite.citations import RULE_PATTERN, format_label, parse_label
 from pincite.corpus import acts
 from pincite.corpus.build import (
@@ -61,6 +62,11 @@ from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, 
 from pincite.verify.claims import check_text, lookup_label
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
+# A refusal names another corpus when that corpus passes the gate and its relevance beats this
+# one's by at least ELSEWHERE_MARGIN (chosen on the dev split: neighbouring-law questions).
+ELSEWHERE_MARGIN = 0.15
+ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal stays cheap)
+ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
 _NOT_GIVEN = object()
 
 
@@ -396,11 +402,35 @@ class Pincite:
         corpus_lang = self.resolve_lang(spec.name, lang)
         searcher = self.searcher(spec.name, corpus_lang)
         fusion = default_fusion(corpus_lang, self.settings)
-        return answer_question(
+        result = answer_question(
             question, answerer=answerer_for(self.settings.answer_mode, self.llm), analyse=searcher.analyse,
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang)
+        if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
+            result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
+        return result
+
+    def _elsewhere(self, result, name: str, lang: str) -> list:
+        """A pointer to the best provision of each other corpus already indexed in `lang` that
+        matches the refused question far better than `name` does (none is built for this)."""
+        own = (result.gate.signals.get("relevance") if result.gate else None) or 0.0
+        keys = [k for k in self.store.keys() if k.endswith(f"/{lang}") and k != index_key(name, lang)]
+        found = []
+        for key in keys[:ELSEWHERE_CORPORA]:
+            other = key.rsplit("/", 1)[0]
+            try:
+                searcher = self.searcher(other, lang)
+                query = searcher.analyse(result.rewritten or result.question)
+                hits = searcher.search(query, k=ASK_K, mode=self.settings.search_mode,
+                                       fusion=default_fusion(lang, self.settings))
+                gate = check(query, hits, self.profile(other, lang))
+            except PinciteError:  # a corpus that cannot be searched now is no pointer
+                continue
+            if gate.ok and gate.signals["relevance"] >= own + ELSEWHERE_MARGIN:
+                best = next(h for h in hits if not h.exact) if any(not h.exact for h in hits) else hits[0]
+                found.append((gate.signals["relevance"], pointer(best.provision, other, query)))
+        return [p for _, p in sorted(found, key=lambda pair: -pair[0])[:1]]
 
     def ask(self, question: str, *, corpus: str = "gdpr", lang: str | None = None, thread: str | None = None) -> dict:
         """Answer a question from one corpus, or refuse with a named reason (DESIGN.md §5).
