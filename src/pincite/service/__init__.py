@@ -63,7 +63,7 @@ from pincite.verify.claims import check_text, lookup_label
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
 # A refusal names another corpus when that corpus passes the gate and its relevance beats this
-# one's by at least ELSEWHERE_MARGIN (chosen on the dev split: neighbouring-law questions).
+# one's by at least ELSEWHERE_MARGIN (set by hand, not tuned: it changes no outcome, only pointers).
 ELSEWHERE_MARGIN = 0.15
 ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal stays cheap)
 ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
