@@ -90,3 +90,20 @@ def test_a_named_article_opens_with_its_governing_paragraph(gdpr):
     first = document["sentences"][0]
     assert first["citations"] == ["Article 6(1)"]
     assert all(f"({p})" in first["text"] for p in "abcdef")
+
+
+def test_a_refusal_names_the_indexed_corpus_that_matches_far_better(indexed):
+    indexed("dsa")
+    settings = indexed("ai-act")
+    document = service_for(settings).ask("What notice-and-action mechanism must hosting services provide so that "
+                                         "users can flag illegal content?", corpus="ai-act")
+    assert (document["outcome"], document["sentences"], document["citations"]) == ("refused", [], [])
+    elsewhere = [p for p in document["see"] if p["corpus"] == "dsa"]
+    assert [p["label"] for p in elsewhere] == ["Article 16(1)"]
+    assert "The dsa corpus has a close match: Article 16(1) — ask with --corpus dsa." in document["answer"]
+
+
+def test_an_answer_looks_at_no_other_corpus(indexed):
+    indexed("dsa")
+    document = service_for(indexed("ai-act")).ask("Which AI practices are prohibited?", corpus="ai-act")
+    assert document["outcome"] == "answered" and "see" not in document
