@@ -66,6 +66,7 @@ ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settin
 # one's by at least ELSEWHERE_MARGIN (set by hand, not tuned: it changes no outcome, only pointers).
 ELSEWHERE_MARGIN = 0.15
 ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal stays cheap)
+ELSEWHERE_K = 3  # hits of another corpus the gate looks at (its coverage reads the top three)
 ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
 _NOT_GIVEN = object()
 
@@ -422,8 +423,8 @@ class Pincite:
             try:
                 searcher = self.searcher(other, lang)
                 query = searcher.analyse(result.rewritten or result.question)
-                hits = searcher.search(query, k=ASK_K, mode=self.settings.search_mode,
-                                       fusion=default_fusion(lang, self.settings))
+                # Dense only: the query vector is already cached, so another corpus costs one vector scan.
+                hits = searcher.search(query, k=ELSEWHERE_K, mode="dense")
                 gate = check(query, hits, self.profile(other, lang))
             except PinciteError:  # a corpus that cannot be searched now is no pointer
                 continue
