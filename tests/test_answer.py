@@ -157,8 +157,8 @@ def test_an_empty_question_is_refused(gdpr):
     assert service_for(gdpr).ask("   ", corpus="gdpr")["reason"] == "empty_question"
 
 
-def test_a_refusal_has_the_agreed_shape_plus_coverage(other_act):
-    assert set(other_act) == SHAPE | {"covers"}
+def test_a_refusal_has_the_agreed_shape_plus_coverage_and_pointers(other_act):
+    assert set(other_act) == SHAPE | {"covers", "see"}
 
 
 # -- the ask log and threads -----------------------------------------------------------------
