@@ -13,6 +13,7 @@ import pytest
 
 from pincite.answer.extractive import quotes
 from pincite.citations import top_points
+from pincite.evaluate.abstention import risk_coverage
 from pincite.provisions import Provision
 from pincite.service import history
 from pincite.verify.check import quoted_faithfully
@@ -156,8 +157,8 @@ def test_an_empty_question_is_refused(gdpr):
     assert service_for(gdpr).ask("   ", corpus="gdpr")["reason"] == "empty_question"
 
 
-def test_a_refusal_has_the_agreed_shape_plus_coverage(other_act):
-    assert set(other_act) == SHAPE | {"covers"}
+def test_a_refusal_has_the_agreed_shape_plus_coverage_and_pointers(other_act):
+    assert set(other_act) == SHAPE | {"covers", "see"}
 
 
 # -- the ask log and threads -----------------------------------------------------------------
@@ -285,3 +286,23 @@ def test_cli_eval_abstention_reports_both_rates(gdpr, tmp_path):
     assert (report["n"], report["answerable_answered_rate"], report["unanswerable_refused_rate"],
             report["answerable_answered_correct_rate"], [q["outcome"] for q in report["questions"]]) == (
         2, 1.0, 1.0, 1.0, ["answered", "refused"])
+    assert (report["answered_precision"], report["coverage"]) == (1.0, 0.5)
+    assert [(r["answered"], r["coverage"], r["unanswerable_refused_rate"]) for r in report["risk_coverage"]] == [
+        (1, 0.5, 1.0)]
+
+
+def test_risk_coverage_withdraws_answers_below_each_floor():
+    def row(answerable, correct, relevance, outcome="answered", exact=False):
+        return {"answerable": answerable, "correct": correct if answerable else None, "outcome": outcome,
+                "signals": {"relevance": relevance, "exact": exact}}
+
+    rows = [row(True, True, 0.9), row(True, False, 0.8), row(False, None, 0.85), row(True, True, 0.1, exact=True),
+            row(True, None, 0.5, outcome="refused"), row(False, None, 0.4, outcome="refused")]
+    table = risk_coverage(rows)
+    assert [r["floor"] for r in table] == [0.8, 0.85, 0.9]
+    # at 0.8 everything answered stays: 2 of 3 answered answerable are right; 1 of 2 unanswerable refused
+    assert (table[0]["answered"], table[0]["answered_precision"], table[0]["unanswerable_refused_rate"]) == (
+        4, round(2 / 3, 4), 0.5)
+    # at 0.85 the wrong answer goes; at 0.9 the answered unanswerable one goes too (the exact one stays)
+    assert (table[1]["answered_precision"], table[2]["answered"], table[2]["unanswerable_refused_rate"]) == (
+        1.0, 2, 1.0)

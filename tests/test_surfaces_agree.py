@@ -1,7 +1,8 @@
 """One behaviour, every way in: the CLI, the HTTP API (JSON and server-sent events), the MCP server
-(stdio and streamable HTTP) and the web page answer the same three questions — one on the GDPR,
-one on the AI Act in Italian, one the corpus cannot answer — with the same citations and the same
-refusal reason as the service layer itself."""
+(stdio and streamable HTTP) and the web page answer the same four questions — one on the GDPR,
+one on the AI Act in Italian, one the corpus cannot answer, one whose answer the law does not
+list (refused with pointers to where it deals with it) — with the same citations, the same
+refusal reason and the same pointers as the service layer itself."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ QUESTIONS = [
     ("gdpr", "en", "How quickly must a personal data breach be notified to the supervisory authority?"),
     ("ai-act", "it", "Quali sono gli obblighi dei deployer dei sistemi di IA ad alto rischio?"),
     ("gdpr", "en", "Which data protection authority in Luxembourg handles complaints?"),
+    ("gdpr", "en", "Which countries have an adequacy decision?"),
 ]
 
 
@@ -28,7 +30,8 @@ def signature(document: dict) -> dict:
     return {"outcome": document["outcome"], "reason": document["reason"],
             "sentences": [list(s["citations"]) for s in document["sentences"]],
             "citations": [(c["label"], c["id"]) for c in document["citations"]],
-            "version": document["corpus"]["version"]}
+            "version": document["corpus"]["version"],
+            "see": [(p["corpus"], p["label"]) for p in document.get("see", [])]}
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +46,12 @@ def expected(settings):
 
 
 def test_the_three_questions_are_a_fair_test(expected):
-    breach, italian, luxembourg = expected
+    breach, italian, luxembourg, adequacy = expected
     assert breach["outcome"] == "answered" and breach["citations"][0][0] == "Article 33(1)"
     assert italian["outcome"] == "answered" and all(i.startswith("ai-act/it/") for _, i in italian["citations"])
     assert (luxembourg["outcome"], luxembourg["reason"], luxembourg["citations"]) == ("refused", "outside_corpus", [])
+    assert (adequacy["outcome"], adequacy["reason"], adequacy["citations"]) == ("refused", "not_in_text", [])
+    assert {"Article 45(3)", "Article 45(8)"} <= {label for _, label in adequacy["see"]}
 
 
 def test_cli(settings, expected):
@@ -109,6 +114,7 @@ READ_CARD = """card => ({
   sentences: [...card.querySelectorAll('.sentence')].map(s => [...s.querySelectorAll('.cite')].map(c => c.dataset.label)),
   citations: [...card.querySelectorAll('.sources .cite')].map(c => [c.dataset.label, c.dataset.id]),
   version: card.querySelector('.text-version').textContent,
+  see: [...card.querySelectorAll('.see-link')].map(a => [a.dataset.corpus, a.dataset.label]),
 })"""
 
 
@@ -126,7 +132,8 @@ def test_web_page(settings, expected):
             page.press("#question", "Enter")
             card = page.wait_for_selector("article.answer[data-outcome]")
             got.append(card.evaluate(READ_CARD))
-    assert [{**g, "citations": [tuple(c) for c in g["citations"]]} for g in got] == expected
+    assert [{**g, "citations": [tuple(c) for c in g["citations"]], "see": [tuple(p) for p in g["see"]]}
+            for g in got] == expected
 
 
 # -- the same document, not only the same citations ---------------------------------------

@@ -6,11 +6,21 @@ provisions that match the question best; never a lead-in alone or half a sentenc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from pincite.answer.gate import Profile
 from pincite.answer.result import Answer, distinct, refused
-from pincite.citations import joined, point_label, point_lines, point_text, strip_number, top_points
+from pincite.citations import (
+    joined,
+    parse_label,
+    point_label,
+    point_lines,
+    point_text,
+    strip_number,
+    top_points,
+)
+from pincite.errors import CitationError
 from pincite.index.analysis import tokenize
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
@@ -19,6 +29,7 @@ from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
 WHOLE_QUOTE_CHARS = 1200  # a provision the question names is quoted whole when it is this short
 SECOND_QUOTE = 0.5  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
+GOVERNING_QUOTE_CHARS = 2000  # the first provision a question names is quoted whole up to this length
 
 
 @dataclass(frozen=True)
@@ -73,7 +84,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     ranked = []
     for rank, hit in enumerate(distinct(hits)[:QUOTE_HITS]):
         pieces = quotes(hit.provision, rank)
-        if hit.exact and len(hit.provision.text) <= WHOLE_QUOTE_CHARS:
+        if hit.exact and len(hit.provision.text) <= (GOVERNING_QUOTE_CHARS if rank == 0 else WHOLE_QUOTE_CHARS):
             pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]
         scored = [(_coverage(q, weights, profile.lang), q) for q in pieces]
         if scored:
@@ -86,6 +97,8 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     named = [q for _, _, q in ranked if q.provision_named]
     chosen = named[:max_sentences] or [q for strength, _, q in ranked
                                        if strength >= SECOND_QUOTE * ranked[0][0]][:max_sentences]
+    chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
+    chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
     chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
@@ -108,6 +121,53 @@ def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], 
         added.append(best)
         quoted.add(other.provision.id)
     return added
+
+
+# An exception that reverses the rule it follows ('Point (f) … shall not apply', 'By way of
+# derogation from paragraph 1', 'However, …').
+_REVERSES = re.compile(r"\b(?:shall not apply|does not apply|by way of derogation|notwithstanding|however|"
+                       r"non si applica|in deroga|tuttavia)\b", re.IGNORECASE)
+
+
+def qualifiers(quote: Quote, hits: list) -> list[Quote]:
+    """What governs a quote and must be quoted with it: a sentence of its provision that names
+    its point ('Point (f) of the first subparagraph shall not apply to … public authorities'), or,
+    for a quoted sentence, one that reverses it; and a retrieved paragraph of the same article
+    that sets its paragraph aside ('Paragraph 1 shall not apply where …')."""
+    provision = quote.provision
+    try:
+        label = parse_label(quote.label)
+    except CitationError:  # a label of another shape (a page, a rule id): nothing to govern it
+        return []
+    point = label.points[0] if label.points else None
+    out = []
+    for sentence in _whole_sentences(provision.text):
+        if sentence in quote.text:
+            continue
+        if (point and _names_point(sentence, point)) or (not point and _REVERSES.search(sentence)):
+            out.append(Quote(provision.label, sentence, provision, quote.rank))
+    if label.paragraph:
+        aside = re.compile(rf"^(?:paragraphs?|il paragrafo|i paragrafi)\s+(?:\d+\s*(?:,|and|or|e|o)\s*)*"
+                           rf"{re.escape(str(label.paragraph))}\b.*\b(?:shall not apply|non si applica)|"
+                           rf"^by way of derogation from paragraph {re.escape(str(label.paragraph))}\b", re.I)
+        for hit in distinct(hits)[:QUOTE_HITS]:
+            if hit.provision.id != provision.id and _same_article(hit.provision.label, label):
+                out += [Quote(hit.provision.label, s, hit.provision, quote.rank)
+                        for s in _whole_sentences(hit.provision.text) if aside.search(s)]
+    return out
+
+
+def _same_article(other: str, label) -> bool:
+    try:
+        parsed = parse_label(other)
+    except CitationError:
+        return False
+    return (parsed.kind, parsed.number) == (label.kind, label.number)
+
+
+def _names_point(sentence: str, point: str) -> bool:
+    return bool(re.search(rf"\b(?:points?|lettera|lettere)\s+(?:\(?[a-z]+\)\s*(?:,|and|or|to|e|o)\s*)*"
+                          rf"\(?{re.escape(point)}\)", sentence, re.IGNORECASE))
 
 
 def _term_weights(query: Query, profile: Profile) -> dict[str, float]:

@@ -21,6 +21,7 @@ from pincite.answer.extractive import extractive
 from pincite.answer.gate import Profile, check
 from pincite.answer.generate import generate, rewrite
 from pincite.answer.llm import LLM, ModelError, Usage, add_usage
+from pincite.answer.pointers import cannot_contain, pointers
 from pincite.answer.result import Answer, refused
 from pincite.errors import ConfigError
 from pincite.retrieve.query import Query
@@ -144,15 +145,33 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
     gate = check(query, hits, corpus, names=same_language)
     evidence = hits[:evidence_k]
     if not gate.ok:
-        result = refused(gate.reason, gate.detail, mode=answerer.mode)
+        # What is so now or what happened is not in the text, but the law may say how it comes about.
+        see = pointers(query, hits, [], corpus.name) if gate.reason == "outside_law" else []
+        result = refused(gate.reason, gate.detail, mode=answerer.mode, see=see)
     else:
         result = answerer.answer(query, evidence, corpus, max_sentences=max_sentences)
     result.question, result.rewritten, result.hits, result.gate, result.lang = question, rewritten, hits, gate, corpus.lang
     result.mode = answerer.mode
     result.usage = add_usage(usage, result.usage) if result.usage else usage
     result.cited = _cited(result, evidence)
+    if result.outcome == "answered":
+        result = _typed(result, query, corpus)
     result.latency_ms = round((time.perf_counter() - started) * 1000, 1)
     return result
+
+
+def _typed(result: Answer, query: Query, corpus: Profile) -> Answer:
+    """The answer, or a `not_in_text` refusal pointing to its provisions when they cannot hold
+    what the question asks for (answer.pointers)."""
+    provisions = list({c.provision.id: c.provision for c in result.cited}.values())
+    lacking = cannot_contain(query, provisions, corpus)
+    if lacking is None:
+        return result
+    see = pointers(query, result.hits, provisions, corpus.name)
+    refusal = refused("not_in_text", lacking, mode=result.mode, usage=result.usage, see=see)
+    refusal.question, refusal.rewritten, refusal.hits, refusal.gate, refusal.lang = (
+        result.question, result.rewritten, result.hits, result.gate, result.lang)
+    return refusal
 
 
 def _cited(result: Answer, hits: list) -> list[Cited]:

@@ -41,6 +41,9 @@ def evaluate_abstention(questions: list[dict], pincite: Pincite, *, progress=Non
         "unanswerable_refused_rate": _share(sum(r["outcome"] == "refused" for r in unanswerable), len(unanswerable)),
         "answered_correct_precision": _share(sum(bool(r["correct"]) for r in answerable),
                                              sum(r["outcome"] == "answered" for r in answerable)),
+        "answered_precision": _precision(answerable),
+        "coverage": _share(sum(r["outcome"] == "answered" for r in rows), len(rows)),
+        "risk_coverage": risk_coverage(rows),
         "reasons": {
             "answerable": dict(Counter(r["reason"] for r in answerable if r["reason"]).most_common()),
             "unanswerable": dict(Counter(r["reason"] or "answered" for r in unanswerable).most_common()),
@@ -63,6 +66,39 @@ def _run(q: dict, pincite: Pincite) -> tuple[dict, str]:
            "detail": result.detail or None, "cited": cited, "correct": correct, "signals": signals,
            "retrieved": [h.provision.label for h in result.hits[:10]]}
     return row, result.mode
+
+
+def _precision(answerable: list[dict]) -> float:
+    """Of the answered answerable questions, the share whose citations hit a gold provision."""
+    answered = [r for r in answerable if r["outcome"] == "answered"]
+    return _share(sum(bool(r["correct"]) for r in answered), len(answered))
+
+
+def _score(row: dict) -> float:
+    """The gate's final score of an answered question; one that names a provision skips the
+    floor, so it stays answered at any threshold."""
+    signals = row["signals"] or {}
+    return float("inf") if signals.get("exact") else float(signals.get("relevance") or 0.0)
+
+
+def risk_coverage(rows: list[dict]) -> list[dict]:
+    """For each value of the gate's final score among answered questions, taken as the floor:
+    what would still be answered (`coverage`, a share of all questions), the answered precision
+    of the answerable ones, and the share of unanswerable questions refused. Raising the floor
+    only withdraws answers, so the table is exact for every floor at or above the one in use."""
+    answered = [r for r in rows if r["outcome"] == "answered"]
+    answerable = [r for r in rows if r["answerable"]]
+    unanswerable = len(rows) - len(answerable)
+    table = []
+    for floor in sorted({_score(r) for r in answered if _score(r) != float("inf")}):
+        kept = [r for r in answered if _score(r) >= floor]
+        kept_answerable = [r for r in kept if r["answerable"]]
+        table.append({"floor": round(floor, 4), "answered": len(kept), "coverage": _share(len(kept), len(rows)),
+                      "answerable_answered_rate": _share(len(kept_answerable), len(answerable)),
+                      "answered_precision": _precision(kept_answerable),
+                      "unanswerable_refused_rate": _share(unanswerable - (len(kept) - len(kept_answerable)),
+                                                          unanswerable)})
+    return table
 
 
 def _hit(label: str, gold: str) -> bool:

@@ -53,6 +53,45 @@ _HOPS = (
 )
 
 
+# What kind of thing the answer is (DESIGN.md §2, "answer type"), from the question sentence.
+# `names` asks for named things of the world — countries, companies, standards, products — which
+# a statute creates the mechanism for but does not list; `person` for who holds an office.
+# Order matters: the first that matches wins.
+_NAMED_KINDS = (r"(?:third\s+)?countr(?:y|ies)|states?|territor(?:y|ies)|companies|company|firms?|businesses"
+                r"|platforms|gatekeepers|providers|organi[sz]ations|standards?|codes?\s+of\s+(?:practice|conduct)"
+                r"|tools?|products?|paesi|stati|aziende|societ[àa]|imprese|piattaforme|fornitori|norme|standard")
+_ANSWER_TYPES = (
+    ("person", re.compile(r"^(?:and\s+)?who\s+(?:is|are|was|were)\s+(?:(?:currently|now|presently)\s+)?(?:the\s+)?"
+                          r"(?:(?:current|present|new|first)\s+)?(?:chair|head|president|director|"
+                          r"executive\s+director|supervisor|commissioner|members?)\b|"
+                          r"^who\s+(?:currently\s+)?(?:chairs|heads|leads|runs|directs)\b|"
+                          r"^chi\s+(?:è|sono|presiede|dirige|guida)\b|\bname\s+of\s+the\s+(?:person|chair|head)\b",
+                          re.I)),
+    ("names", re.compile(rf"^(?:(?:so|and|but)\s+)?(?:which|what|quali|quale|quelle?s?)\s+(?:[\w'’-]+\s+){{0,3}}?"
+                         rf"(?:{_NAMED_KINDS})\b(?!\s+(?:must|shall|may|can|should|have\s+to|need|are\s+required|"
+                         rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
+    ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
+                          r"(?:rate|percentage|amount|sum|figure|number|fine)\b|\bquant[aeio]\b", re.I)),
+    ("date", re.compile(r"^(?:from\s+|since\s+|by\s+|until\s+)?when\b|\b(?:what|which)\s+date\b|"
+                        r"^(?:da|entro|fino\s+a)?\s*quando\b", re.I)),
+    ("definition", _INTENTS[0][1]),
+    ("duty", re.compile(r"\b(?:must|shall|have\s+to|has\s+to|need\s+to|obliged|obligations?|duty|duties|"
+                        r"required|devono|deve|obblighi|obbligo)\b", re.I)),
+    ("yes_no", re.compile(r"^(?:is|are|does|do|can|may|must|could|should|will|am|was|has|have|è|sono|può|possono|"
+                          r"devo|deve)\b", re.I)),
+)
+
+
+def answer_type(question: str) -> str | None:
+    """What the question asks for: person, names (countries, companies, standards…), amount,
+    date, definition, duty, yes_no; None when its words do not say. Only the question sentence
+    counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
+    asked = ([s for s in sentences if s.endswith("?")] or sentences or [""])[-1]
+    asked = re.sub(r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*", "", asked, flags=re.I)
+    return next((name for name, rx in _ANSWER_TYPES if rx.search(asked)), None)
+
+
 @dataclass(frozen=True)
 class Query:
     text: str  # the question, whitespace collapsed, at most MAX_QUERY_CHARS
@@ -65,6 +104,7 @@ class Query:
     hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, remedy, definition, annex, date
     rest: str = ""  # the question without the words that ask for it: what the other end must match
     rest_tokens: tuple[str, ...] = ()
+    asks: str | None = None  # the answer type (`answer_type`): person, names, amount, date, definition, duty, yes_no
 
     @property
     def names_provision(self) -> bool:
@@ -102,7 +142,8 @@ def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
         rest = rx.sub(" ", rest) if name in hops else rest
     return Query(cleaned, lang, tuple(tokenize(cleaned, lang)), tuple(tokenize(without, lang)),
                  tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent, hops,
-                 " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else ())
+                 " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else (),
+                 answer_type(cleaned))
 
 
 _WORD = re.compile(r"[^\W\d_]+")

@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pincite.answer.agent import Budget
-from pincite.answer.gate import Profile, profile_for
+from pincite.answer.gate import Profile, check, profile_for
 from pincite.answer.llm import LLM, llm_from_settings
 from pincite.answer.pipeline import Context, answer_question, answerer_for
+from pincite.answer.pointers import pointer
 from pincite.citations import RULE_PATTERN, format_label, parse_label
 from pincite.corpus import acts
 from pincite.corpus.build import (
@@ -64,6 +65,12 @@ from pincite.verify.claims import check_text, lookup_label
 from pincite.verify.untrusted import cited_as_data
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
+# A refusal names another corpus when that corpus passes the gate and its relevance beats this
+# one's by at least ELSEWHERE_MARGIN (set by hand, not tuned: it changes no outcome, only pointers).
+ELSEWHERE_MARGIN = 0.15
+ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal stays cheap)
+ELSEWHERE_K = 3  # hits of another corpus the gate looks at (its coverage reads the top three)
+ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
 _NOT_GIVEN = object()
 
 
@@ -450,11 +457,35 @@ class Pincite:
         fusion = default_fusion(corpus_lang, self.settings)
         context = Context(lambda name, code: ServiceTools(self, name, code),
                           Budget(self.settings.agent_tool_calls, self.settings.agent_token_budget))
-        return answer_question(
+        result = answer_question(
             question, answerer=answerer_for(self.settings.answer_mode, self.llm, context), analyse=searcher.analyse,
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang)
+        if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
+            result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
+        return result
+
+    def _elsewhere(self, result, name: str, lang: str) -> list:
+        """A pointer to the best provision of each other corpus already indexed in `lang` that
+        matches the refused question far better than `name` does (none is built for this)."""
+        own = (result.gate.signals.get("relevance") if result.gate else None) or 0.0
+        keys = [k for k in self.store.keys() if k.endswith(f"/{lang}") and k != index_key(name, lang)]
+        found = []
+        for key in keys[:ELSEWHERE_CORPORA]:
+            other = key.rsplit("/", 1)[0]
+            try:
+                searcher = self.searcher(other, lang)
+                query = searcher.analyse(result.rewritten or result.question)
+                # Dense only: the query vector is already cached, so another corpus costs one vector scan.
+                hits = searcher.search(query, k=ELSEWHERE_K, mode="dense")
+                gate = check(query, hits, self.profile(other, lang))
+            except PinciteError:  # a corpus that cannot be searched now is no pointer
+                continue
+            if gate.ok and gate.signals["relevance"] >= own + ELSEWHERE_MARGIN:
+                best = next(h for h in hits if not h.exact) if any(not h.exact for h in hits) else hits[0]
+                found.append((gate.signals["relevance"], pointer(best.provision, other, query)))
+        return [p for _, p in sorted(found, key=lambda pair: -pair[0])[:1]]
 
     def ask(self, question: str, *, corpus: str = "gdpr", lang: str | None = None, thread: str | None = None) -> dict:
         """Answer a question from one corpus, or refuse with a named reason (DESIGN.md §5).

@@ -59,12 +59,39 @@ def search_document(query: str, corpus: str | list[str], lang: str | None, mode:
 
 
 def answer_text(result, spec) -> str:
-    """The answer as one paragraph, or the refusal said plainly."""
+    """The answer as one paragraph, or the refusal said plainly (with where to look instead)."""
     if result.outcome == "answered":
         return result.text()
+    own = [p.label for p in result.see if p.corpus == spec.name]
+    if result.reason == "not_in_text" and own:
+        text = f"I cannot answer this from {spec.title}: it {result.detail}; it deals with this in {_and(own)}."
+    else:
+        text = _refusal_text(result, spec)
+    return " ".join([text, *_elsewhere(result, spec)])
+
+
+def _refusal_text(result, spec) -> str:
     why = REASONS.get(result.reason, result.reason)
     detail = f" ({result.detail})" if result.detail and result.reason in SHOWN_DETAIL else ""
     return f"I cannot answer this from {spec.title}: {why}{detail}."
+
+
+def _elsewhere(result, spec) -> list[str]:
+    """A sentence per other corpus that matches the question far better."""
+    others = {}
+    for p in result.see:
+        if p.corpus != spec.name:
+            others.setdefault(p.corpus, []).append(p.label)
+    return [f"The {name} corpus has a close match: {_and(labels)} — ask with --corpus {name}."
+            for name, labels in others.items()]
+
+
+def _and(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def see_json(pointer) -> dict:
+    return {"corpus": pointer.corpus, "label": pointer.label, "url": pointer.url, "why": pointer.why}
 
 
 def coverage_note(spec, lang: str, version: str) -> str:
@@ -93,6 +120,7 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
     }
     if not answered:
         document["covers"] = coverage_note(spec, lang, version)
+        document["see"] = [see_json(p) for p in result.see]
     return document
 
 

@@ -69,6 +69,13 @@ class Run(_Open):
     latency_ms: float = 0.0
 
 
+class Pointer(_Open):
+    corpus: str = Field(description="The corpus, as passed to --corpus / `corpus`.")
+    label: str = Field(description="The provision, e.g. 'Article 45(3)'.")
+    url: str
+    why: str = Field(description="What the provision says on the matter (the start of its closest sentence).")
+
+
 class Answer(_Open):
     """A verified answer, every sentence cited, or a refusal with its reason and no sources."""
 
@@ -82,6 +89,8 @@ class Answer(_Open):
     thread: str | None = Field(None, description="Pass it back as `thread` to ask a follow-up.")
     run: Run | None = None
     covers: str | None = Field(None, description="For a refusal: what the corpus holds, so the reader knows where else to look.")
+    see: list[Pointer] = Field(default_factory=list, description="For a refusal: where the law deals with the matter "
+                               "(this corpus, or another that matches the question far better); pointers, not an answer.")
 
 
 class AskRequest(BaseModel):

@@ -46,6 +46,11 @@ def _render(document: dict) -> None:
             out.print(f"  [dim]{c['url']}[/dim]", highlight=False)
     else:
         out.print(f"[bold]Refused[/bold] ({document['reason']}): {document['answer']}", highlight=False)
+        if document.get("see"):
+            out.print("\n[bold]Where the law deals with this[/bold]")
+            for pointer in document["see"]:
+                out.print(f"  {pointer['corpus']} {pointer['label']} — {pointer['why']}", markup=False, highlight=False)
+                out.print(f"  [dim]{pointer['url']}[/dim]", highlight=False)
         out.print(document["covers"], markup=False, highlight=False)
     corpus = document["corpus"]
     out.print(f"[dim]{corpus['name']}/{corpus['lang']} · {corpus['version']}[/dim]", highlight=False)

@@ -107,19 +107,21 @@ def abstention(
     if as_json:
         print_json(report)
         return
-    table = Table("mode", "n", "answerable answered", "answered, correct citation", "unanswerable refused",
-                  "p50 ms", "p95 ms")
+    table = Table("mode", "split", "n", "answerable answered", "answered precision", "coverage",
+                  "unanswerable refused", "p50 ms", "p95 ms")
+
     def rate(key: str, group: str) -> str:
         return f"{report[key]:.3f}" if report[group] else "–"  # no such questions: no rate
 
-    table.add_row(report["mode"], str(report["n"]), rate("answerable_answered_rate", "answerable"),
-                  rate("answerable_answered_correct_rate", "answerable"),
+    table.add_row(report["mode"], str(report["split"]), str(report["n"]), rate("answerable_answered_rate", "answerable"),
+                  rate("answered_precision", "answerable"), f"{report['coverage']:.3f}",
                   rate("unanswerable_refused_rate", "unanswerable"),
                   f"{report['latency_ms']['p50']:.1f}", f"{report['latency_ms']['p95']:.1f}")
     out.print(table)
     for group, counts in report["reasons"].items():
         if counts:
             out.print(f"{group}: " + ", ".join(f"{reason} {n}" for reason, n in counts.items()))
+    _risk_table(report["risk_coverage"])
 
 
 @app.command()
@@ -149,3 +151,20 @@ def multihop(
                       f"{row['answered']:.3f}")
     out.print(table)
     out.print(f"split {report['split']}, references followed: {'yes' if report['follow_references'] else 'no'}")
+
+
+RISK_ROWS = 12  # rows of the risk–coverage table the terminal shows (--json has every floor)
+
+
+def _risk_table(rows: list[dict]) -> None:
+    """The risk–coverage table, thinned to at most RISK_ROWS floors (the lowest always kept)."""
+    if not rows:
+        return
+    step = max(1, -(-len(rows) // RISK_ROWS))
+    table = Table("floor", "answered", "coverage", "answerable answered", "answered precision",
+                  "unanswerable refused", title="Risk–coverage (the gate's final score as floor)")
+    for row in rows[::step]:
+        table.add_row(f"{row['floor']:.3f}", str(row["answered"]), f"{row['coverage']:.3f}",
+                      f"{row['answerable_answered_rate']:.3f}", f"{row['answered_precision']:.3f}",
+                      f"{row['unanswerable_refused_rate']:.3f}")
+    out.print(table)

@@ -22,7 +22,7 @@ def answer_events(document: dict) -> list[tuple[str, dict]]:
         events += [("citation", c) for c in document["citations"]]
     else:
         events = [("refusal", {"reason": document["reason"], "answer": document["answer"],
-                               "covers": document.get("covers")})]
+                               "covers": document.get("covers"), "see": document.get("see", [])})]
     return [*events, ("done", document)]
 
 

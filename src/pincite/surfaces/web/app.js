@@ -286,6 +286,7 @@ function answerCard() {
       node.replaceChildren(
         el("h3", {}, "Not answered"),
         el("p", { class: "reason" }, data.answer, " ", el("code", { title: "reason" }, data.reason)),
+        seeList(data.see),
         data.covers ? el("p", { class: "covers" }, data.covers) : null);
     },
     done(document_) {
@@ -318,6 +319,18 @@ function answerCard() {
   };
 }
 
+function seeList(see) {
+  // A refusal's pointers: where the law deals with the matter. Links, never quoted as an answer.
+  if (!see || !see.length) return null;
+  return el("div", { class: "see" },
+    el("h4", { class: "see-head" }, "Where the law deals with this"),
+    el("ul", {}, see.map((p) => el("li", {},
+      el("a", { class: "see-link", href: p.url, target: "_blank", rel: "noopener noreferrer",
+                dataset: { corpus: p.corpus, label: p.label } },
+        `${p.corpus} ${p.label}`),
+      el("span", { class: "see-why" }, " — ", p.why)))));
+}
+
 function replay(turn) {
   // Redraw a saved turn through the same card the stream fills.
   const node = el("li", { class: "turn" }, el("div", { class: "question" }, el("p", {}, turn.question)));
@@ -329,7 +342,7 @@ function replay(turn) {
     for (const c of d.citations) card.citation(c);
     d.sentences.forEach((s, index) => card.sentence({ index, ...s }));
   } else {
-    card.refusal({ reason: d.reason, answer: d.answer, covers: d.covers });
+    card.refusal({ reason: d.reason, answer: d.answer, covers: d.covers, see: d.see });
   }
   card.done(d);
   return node;

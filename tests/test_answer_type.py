@@ -1,0 +1,109 @@
+"""Answer types: a question asks for a kind of thing, and an answer whose provisions cannot hold
+that kind is a refusal that points to where the law deals with the matter (`see`). Also the
+false refusals the answer type and the gate fixed, and the qualifiers extractive quotes keep."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pincite.retrieve.query import answer_type
+from tests.conftest import service_for
+from tests.test_answer import run
+
+ADEQUACY = "Which countries have an adequacy decision?"
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    (ADEQUACY, "names"),
+    ("Quali paesi hanno una decisione di adeguatezza?", "names"),
+    ("Which companies have signed the General-Purpose AI Code of Practice?", "names"),
+    ("Who currently chairs the European Artificial Intelligence Board?", "person"),
+    ("Who is the head of the AI Office?", "person"),
+    ("Who must appoint a data protection officer?", "duty"),
+    ("Which providers must register in the EU database?", "duty"),
+    ("When must a breach be notified?", "date"),
+    ("How much can the fine be?", "amount"),
+    ("What is the definition of personal data?", "definition"),
+    ("We are a company in Brazil. Does the GDPR apply to us?", "yes_no"),
+    ("Which directive did the GDPR repeal?", None),
+])
+def test_the_answer_type_is_read_from_the_question_sentence(question, kind):
+    assert answer_type(question) == kind
+
+
+@pytest.fixture(scope="module")
+def gdpr(indexed):
+    return indexed("gdpr")
+
+
+@pytest.fixture(scope="module")
+def adequacy(gdpr):
+    return service_for(gdpr).ask(ADEQUACY, corpus="gdpr")
+
+
+def test_a_list_the_law_does_not_hold_is_refused_not_in_text(adequacy):
+    assert (adequacy["outcome"], adequacy["reason"], adequacy["sentences"], adequacy["citations"]) == (
+        "refused", "not_in_text", [], [])
+
+
+def test_the_refusal_points_to_where_the_law_deals_with_it(adequacy):
+    labels = [p["label"] for p in adequacy["see"]]
+    assert labels[:2] == ["Article 45(3)", "Article 45(8)"]
+    assert "does not list them" in adequacy["answer"] and "Article 45(3) and Article 45(8)" in adequacy["answer"]
+    assert all(p["corpus"] == "gdpr" and p["url"].startswith("https://eur-lex.europa.eu/") for p in adequacy["see"])
+    assert "publish" in adequacy["see"][1]["why"]
+
+
+def test_the_cli_shows_where_the_law_deals_with_this(gdpr):
+    result = run(gdpr, "ask", ADEQUACY)
+    assert "Where the law deals with this" in result.stdout and "Article 45(8)" in result.stdout
+    assert json.loads(run(gdpr, "ask", ADEQUACY, "--json").stdout)["see"][0]["label"] == "Article 45(3)"
+
+
+def test_an_answer_is_no_pointer(gdpr):
+    assert "see" not in service_for(gdpr).ask("How quickly must a controller notify a personal data breach to "
+                                              "the supervisory authority?", corpus="gdpr")
+
+
+@pytest.mark.parametrize(("question", "label"), [
+    ("What is the current definition of personal data?", "Article 4(1)"),
+    ("Which directive did the GDPR repeal?", "Article 94(1)"),
+])
+def test_questions_that_only_look_outside_the_law_are_answered(gdpr, question, label):
+    document = service_for(gdpr).ask(question, corpus="gdpr")
+    assert document["outcome"] == "answered" and label in [c["label"] for c in document["citations"]]
+
+
+def test_a_quoted_point_keeps_the_qualifier_that_governs_it(gdpr):
+    document = service_for(gdpr).ask("Is the processing lawful if it is necessary for the legitimate interests "
+                                     "pursued by the controller?", corpus="gdpr")
+    texts = [s["text"] for s in document["sentences"]]
+    at = next(i for i, t in enumerate(texts) if "(f) processing is necessary for the purposes of the legitimate" in t)
+    assert texts[at + 1].startswith("Point (f) of the first subparagraph shall not apply to processing carried "
+                                    "out by public authorities")
+
+
+def test_a_named_article_opens_with_its_governing_paragraph(gdpr):
+    document = service_for(gdpr).ask("what about art 6?", corpus="gdpr")
+    first = document["sentences"][0]
+    assert first["citations"] == ["Article 6(1)"]
+    assert all(f"({p})" in first["text"] for p in "abcdef")
+
+
+def test_a_refusal_names_the_indexed_corpus_that_matches_far_better(indexed):
+    indexed("dsa")
+    settings = indexed("ai-act")
+    document = service_for(settings).ask("What notice-and-action mechanism must hosting services provide so that "
+                                         "users can flag illegal content?", corpus="ai-act")
+    assert (document["outcome"], document["sentences"], document["citations"]) == ("refused", [], [])
+    elsewhere = [p for p in document["see"] if p["corpus"] == "dsa"]
+    assert [p["label"] for p in elsewhere] == ["Article 16(1)"]
+    assert "The dsa corpus has a close match: Article 16(1) — ask with --corpus dsa." in document["answer"]
+
+
+def test_an_answer_looks_at_no_other_corpus(indexed):
+    indexed("dsa")
+    document = service_for(indexed("ai-act")).ask("Which AI practices are prohibited?", corpus="ai-act")
+    assert document["outcome"] == "answered" and "see" not in document
