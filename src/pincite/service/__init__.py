@@ -11,8 +11,8 @@ calls — loaded indexes, corpora, corpus profiles, query vectors — for as lon
 
 from __future__ import annotations
 
+import logging
 import re
-import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -44,6 +44,7 @@ from pincite.errors import (
     UnknownCorpusError,
     UnknownLanguageError,
     UnknownProvisionError,
+    WriteError,
 )
 from pincite.index.build import build_index, ensure_index, index_key
 from pincite.index.embed import Embedder, embedder_from_settings
@@ -58,10 +59,12 @@ from pincite.retrieve.search import Searcher, check_mode
 from pincite.service import documents, history
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
 _NOT_GIVEN = object()
+log = logging.getLogger("pincite")
 
 
 @dataclass(frozen=True)
@@ -260,15 +263,12 @@ class Pincite:
         if not safe.lower().endswith(".pdf") or len(safe) < 5:
             raise ConfigError(f"{filename!r} is not a PDF file name — upload a file ending in .pdf")
         folder = self.settings.home / "uploads"
-        path, tmp = folder / safe, folder / f".{safe}.{secrets.token_hex(4)}.tmp"
+        path = folder / safe
         existed = path.exists()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            tmp.replace(path)
+            write_atomic(path, data)
             added = self.add_pdf(path, name=name, lang=lang)
         except Exception as exc:
-            tmp.unlink(missing_ok=True)
             if not existed:
                 path.unlink(missing_ok=True)
             raise _upload_error(exc, safe, self.settings.home) from exc
@@ -410,11 +410,18 @@ class Pincite:
         corpus_lang = self.resolve_lang(spec.name, lang)
         result = self.answer(question, corpus=spec.name, lang=lang, turns=history.history(self.settings, thread))
         thread_id = None
-        if thread or self.settings.ask_log:  # with logging off, only a thread the user named is kept
-            thread_id = history.add_turn(self.settings, thread, corpus=spec.name, lang=corpus_lang,
-                                         question=result.question, rewritten=result.rewritten,
-                                         answer=documents.answer_text(result, spec), outcome=result.outcome)
-        history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
+        try:
+            if thread or self.settings.ask_log:  # with logging off, only a thread the user named is kept
+                thread_id = history.add_turn(self.settings, thread, corpus=spec.name, lang=corpus_lang,
+                                             question=result.question, rewritten=result.rewritten,
+                                             answer=documents.answer_text(result, spec), outcome=result.outcome)
+            history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
+        except WriteError as exc:
+            if thread:  # the user is continuing a conversation: a lost turn must not pass silently
+                raise
+            # A full disk costs the log entry, not the answer the reader asked for.
+            log.warning("ask log not written: %s", exc)
+            thread_id = None
         return documents.answer_document(result, spec, corpus_lang, self._version(spec.name, corpus_lang), thread_id)
 
     # -- verify ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from pincite.errors import ConfigError, StoreError
-from pincite.index.store.sqlite import migrate, now
+from pincite.index.store.sqlite import migrate, now, transaction
 
 MIGRATIONS = [
     ("001_threads", """
@@ -72,14 +72,15 @@ def record(settings, answer, *, corpus: str, lang: str, thread: str | None) -> N
     retrieved = [{"id": h.provision.id, "score": _number(h.score)} for h in answer.hits[:10]]
     db = connect(settings)
     try:
-        prune(db, settings.ask_log_days)
-        db.execute(
-            "INSERT INTO asks (at, thread_id, corpus, lang, question, rewritten, retrieved, outcome, reason,"
-            " mode, model, tokens_in, tokens_out, cost_usd, latency_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (now(), thread, corpus, lang, answer.question, answer.rewritten, json.dumps(retrieved),
-             answer.outcome, answer.reason, answer.mode, usage.model if usage else None,
-             usage.tokens_in if usage else None, usage.tokens_out if usage else None,
-             usage.cost_usd if usage else None, answer.latency_ms))
+        with transaction(db):
+            prune(db, settings.ask_log_days)
+            db.execute(
+                "INSERT INTO asks (at, thread_id, corpus, lang, question, rewritten, retrieved, outcome, reason,"
+                " mode, model, tokens_in, tokens_out, cost_usd, latency_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (now(), thread, corpus, lang, answer.question, answer.rewritten, json.dumps(retrieved),
+                 answer.outcome, answer.reason, answer.mode, usage.model if usage else None,
+                 usage.tokens_in if usage else None, usage.tokens_out if usage else None,
+                 usage.cost_usd if usage else None, answer.latency_ms))
     finally:
         db.close()
 
@@ -131,17 +132,14 @@ def add_turn(settings, thread: str | None, *, corpus: str, lang: str, question: 
     stamp = now()
     db = connect(settings)
     try:
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO threads (id, corpus, lang, created_at, updated_at) VALUES (?,?,?,?,?) "
-                   "ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at",
-                   (thread, corpus, lang, stamp, stamp))
-        (n,) = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM turns WHERE thread_id = ?", (thread,)).fetchone()
-        db.execute("INSERT INTO turns VALUES (?,?,?,?,?,?,?)", (thread, n, question, rewritten, answer, outcome, stamp))
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+        with transaction(db):
+            db.execute("INSERT INTO threads (id, corpus, lang, created_at, updated_at) VALUES (?,?,?,?,?) "
+                       "ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at",
+                       (thread, corpus, lang, stamp, stamp))
+            (n,) = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM turns WHERE thread_id = ?",
+                              (thread,)).fetchone()
+            db.execute("INSERT INTO turns VALUES (?,?,?,?,?,?,?)",
+                       (thread, n, question, rewritten, answer, outcome, stamp))
     finally:
         db.close()
     return thread

@@ -17,6 +17,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from pincite.settings import Settings
+from pincite.sources.files import write_atomic
 from pincite.surfaces.http.keys import UNAUTHORIZED, key_accepted
 
 UPLOAD_PATH = "/corpora/pdf"
@@ -40,11 +41,7 @@ def server_salt(settings: Settings) -> str:
         return settings.log_salt
     path = Path(settings.home) / "server-salt"
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".server-salt.{secrets.token_hex(4)}")
-        tmp.write_text(secrets.token_hex(16), encoding="utf-8")
-        tmp.chmod(0o600)
-        tmp.replace(path)
+        write_atomic(path, secrets.token_hex(16), mode=0o600)
     return path.read_text(encoding="utf-8").strip()
 
 
