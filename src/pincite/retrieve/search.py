@@ -10,6 +10,7 @@ from __future__ import annotations
 from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import Store
 from pincite.provisions import Provision
+from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.fusion import Fusion, fuse
 from pincite.retrieve.hits import Hit
@@ -31,7 +32,8 @@ class Searcher:
     what the embedded store affords; a database store searches a bounded depth)."""
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
-                 rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None):
+                 rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
+                 twin: Twin | None = None):
         self.store, self.key, self.embedder = store, key, embedder
         self.provisions: list[Provision] = store.provisions(key)
         self.by_id = {p.id: p for p in self.provisions}
@@ -39,6 +41,7 @@ class Searcher:
         self.rule_pattern = rule_pattern
         self.depth = depth or len(self.provisions)
         self.reranker = reranker
+        self.twin = twin
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
 
     def analyse(self, text: str) -> Query:
@@ -61,6 +64,8 @@ class Searcher:
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
         if self.reranker is not None:
             hits = self.reranker.rerank(query, hits, len(hits))
+        if self.twin is not None:
+            hits = self.twin.rerank(query, hits, mode)
         return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits)[:k]
 
     def _dense(self, query: Query):

@@ -50,6 +50,7 @@ from pincite.index.build import build_index, ensure_index, index_key
 from pincite.index.embed import Embedder, embedder_from_settings
 from pincite.index.store import Store, store_from_settings
 from pincite.provisions import Provision
+from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import search_corpora
@@ -329,10 +330,21 @@ class Pincite:
                 return cached
             identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
-                                reranker=self.reranker)
+                                reranker=self.reranker, twin=self._twin(spec, lang))
             searcher.identity = identity
             self._searchers[key] = searcher
         return searcher
+
+    def _twin(self, spec: CorpusSpec, lang: str) -> Twin | None:
+        """The act's English version, for cross-language search of a question in `lang`."""
+        table = load_table(lang) if lang != "en" and self.settings.cross_language else None
+        if table is None or "en" not in spec.langs:
+            return None
+        try:
+            return Twin(self.searcher(spec.name, "en"), table, lang)
+        except PinciteError as exc:  # no English text to be had (a mirror without it): the Italian alone
+            log.warning("cross-language search of %s/%s off: %s", spec.name, lang, exc)
+            return None
 
     def search(self, query: str | Query, *, corpus: str = "gdpr", lang: str | None = None, k: int = 5,
                mode: str | None = None, fusion: Fusion | None = None) -> SearchResult:
