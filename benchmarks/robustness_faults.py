@@ -116,4 +116,103 @@ def fault_rows(kills: int, work: Path, settings, Row, seed: int = 9) -> list:
         kill_runs("kill -9 of `pincite corpus add --refresh`",
                   ["corpus", "add", DORA, "--lang", "da", "--refresh", "--no-index"], kills, settings, rng, Row),
         concurrent_adds(settings, Row),
+        full_disk_runs(settings, Row, work),
     ]
+
+
+# -- a full disk ---------------------------------------------------------------------------------
+
+FULL_DISK_COMMANDS = (
+    ("index", ["index", "gdpr", "--rebuild"]),
+    ("corpus add", ["corpus", "add", DORA, "--lang", "da", "--refresh", "--no-index"]),
+    ("ask", ["ask", "How quickly must a breach be notified?", "--corpus", "gdpr"]),
+)
+
+
+def small_disk(where: Path, size: int) -> Path | None:
+    """A tmpfs of `size` bytes mounted at `where` (root only), or None when it cannot be mounted."""
+    where.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                          capture_output=True, text=True)
+    return where if done.returncode == 0 else None
+
+
+def fill(disk: Path, free: int) -> Path:
+    """A ballast file that leaves about `free` bytes free on `disk`."""
+    ballast = disk / "ballast"
+    stat = os.statvfs(disk)
+    left = max(stat.f_bavail * stat.f_frsize - free, 0)
+    chunk = b"\0" * (1 << 20)
+    with ballast.open("wb") as out:
+        while left > 0:
+            try:
+                left -= out.write(chunk[:left])
+            except OSError:  # the disk is full: that is the point
+                break
+    return ballast
+
+
+def leftovers(home: Path) -> list[str]:
+    """Temporary files a failed write left behind (a half-written file under its own name)."""
+    return [str(p.relative_to(home)) for p in home.rglob("*") if p.name.endswith((".tmp", ".part"))]
+
+
+def full_disk_runs(settings, Row, work: Path, fills=(0, 4096, 65536, 1 << 20, 4 << 20)):
+    """Each command on a disk left with a few bytes, 4 kB … 4 MB free: it succeeds or ends with the
+    one-line error, leaves no temporary file, and the index and corpus still answer, disk still full;
+    with the space back, every command completes."""
+    row = Row("a full disk (tmpfs, 0 B – 4 MB free)")
+    started = time.perf_counter()
+    seed = Path(settings.home)
+    size = sum(p.stat().st_size for p in seed.rglob("*") if p.is_file()) + (24 << 20)
+    disk = small_disk(work / "small-disk", size)
+    if disk is None:
+        row.notes.append("not run: mounting a small tmpfs needs root (CAP_SYS_ADMIN)")
+        return row
+    try:
+        here = settings.model_copy(update={"home": disk / "home"})
+        shutil.copytree(seed, here.home)
+        for free in fills:
+            for what, command in FULL_DISK_COMMANDS:
+                _full_disk_run(row, f"{what} with {free} B free", here, command, fill(disk, free))
+        for what, command in FULL_DISK_COMMANDS:
+            code, _, err = finish(pincite(here, *command))
+            if code != 0:
+                row.crashes += 1
+                row.notes.append(f"{what} with the space back failed: {err.strip().splitlines()[-1:]}")
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+    row.seconds = time.perf_counter() - started
+    return row
+
+
+def _full_disk_run(row, name: str, settings, command: list[str], ballast: Path) -> None:
+    """One run on the full disk. While it is full, reading may refuse (SQLite must write its journal
+    to open the index) but only with the one-line error; once the space is back, the index and the
+    corpus answer as before: nothing was half-written."""
+    code, _, err = finish(pincite(settings, *command))
+    row.inputs += 1
+    if not _one_line_error(code, err):
+        row.crashes += 1
+        row.notes.append(f"{name}: exit {code}: {(err.strip().splitlines() or [''])[-1][:200]}")
+    elif code != 0 and "could not write " not in err:
+        row.crashes += 1  # a full disk named as something else sends the user the wrong way
+        row.notes.append(f"{name}: the message does not name the file: {err.strip()[-200:]}")
+    elif code != 0:
+        row.refused += 1
+    left = leftovers(Path(settings.home))
+    code, _, err = finish(pincite(settings, "search", "breach notification", "--corpus", "gdpr"))
+    if not _one_line_error(code, err):
+        row.crashes += 1
+        row.notes.append(f"search on the full disk after {name}: {err.strip()[-200:]}")
+    ballast.unlink()
+    broken = answers(settings)
+    if left or broken:
+        row.written += 1
+        row.notes.append(f"{name}: {broken or 'left ' + ', '.join(left)}")
+
+
+def _one_line_error(code: int, err: str) -> bool:
+    """Success, or the CLI's ending: last line `error: what — how to fix it`, no traceback."""
+    last = (err.strip().splitlines() or [""])[-1]
+    return "Traceback" not in err and (code == 0 or (last.startswith("error: ") and " — " in last))

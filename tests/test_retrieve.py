@@ -110,3 +110,25 @@ def test_search_command_takes_several_corpora(indexed):
                           text=True, env=env, timeout=300)
     hits = json.loads(done.stdout)["hits"]
     assert {h["instrument"] for h in hits} == {"gdpr", "ai-act"} and all(h["exact"] for h in hits[:2])
+
+
+def test_an_italian_question_translates_into_the_words_of_the_english_text():
+    from pincite.retrieve.crosslang import load_table, translate
+    from pincite.retrieve.query import analyse
+
+    english = translate(analyse("Quali sanzioni si applicano ai fornitori?", "it"), load_table("it")).split()
+    assert {"penalties", "providers"} <= set(english)
+    assert load_table("da") is None  # no table shipped: no cross-language search
+
+
+def test_cross_language_search_also_ranks_by_the_english_text_and_returns_italian_provisions(indexed):
+    settings = indexed("ai-act", "it")
+    indexed("ai-act", "en")
+    question = "Quali pratiche di intelligenza artificiale sono vietate?"
+    on = service_for(settings.model_copy(update={"cross_language": True}))
+    off = service_for(settings)
+    crossed, alone = (s.search(question, corpus="ai-act", lang="it", k=10) for s in (on, off))
+    assert on.searcher("ai-act", "it").twin is not None and off.searcher("ai-act", "it").twin is None
+    assert all(h.provision.lang == "it" for h in crossed.hits)
+    assert [h.provision.id for h in crossed.hits] != [h.provision.id for h in alone.hits]
+    assert "Article 5(1)" in labels(crossed)[:5]

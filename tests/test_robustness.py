@@ -3,6 +3,7 @@ fewer inputs. Each row must show no crash, no hang and nothing written from a re
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 
@@ -72,6 +73,19 @@ def test_kill_9_leaves_the_previous_index_and_corpus_answering(own_home, what, c
                                                 "--name", "dora", "--no-index"))
     assert code == 0, err
     clean(faults.kill_runs(what, command, 2, settings, random.Random(6), bench.Row))
+
+
+def test_a_full_disk_ends_in_one_line_naming_the_file_and_loses_nothing(own_home, tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    settings = faults.with_dora(own_home)
+    code, _, err = faults.finish(faults.pincite(settings, "corpus", "add", faults.DORA, "--lang", "da",
+                                                "--name", "dora", "--no-index"))
+    assert code == 0, err
+    row = faults.full_disk_runs(settings, bench.Row, tmp_path, fills=(0,))
+    clean(row)
+    # With no byte free, writing the index and the corpus cannot succeed: they must refuse.
+    assert row.refused >= 2, row.notes
 
 
 def test_the_api_under_attack_stays_up(gdpr, tmp_path):

@@ -44,6 +44,11 @@ class StoreError(PinciteError, code="store_unavailable", http_status=503):
     """The index store is missing, stale or corrupt."""
 
 
+class WriteError(PinciteError, code="write_failed", http_status=507):
+    """A file under the data directory could not be written (a full disk, no permission); the
+    previous file is intact."""
+
+
 class LockedError(PinciteError, code="locked", http_status=503):
     """Another process holds the data directory's lock (fetching, building, indexing) too long."""
 

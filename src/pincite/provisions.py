@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from pincite.sources.files import write_atomic
 
 PROVISION_KINDS = ("paragraph", "article", "definition", "point", "annex", "recital", "section", "rule", "page")
 
@@ -43,16 +43,12 @@ class Provision:
 def write_jsonl(provisions: list[Provision], out: Path) -> None:
     """Write through a temporary file of this writer's own and rename, so a reader never sees
     half a corpus and two writers never share a temporary file."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        with tmp.open("w", encoding="utf-8", newline="\n") as fh:
-            for provision in provisions:
-                fh.write(provision.to_json())
-                fh.write("\n")
-        tmp.replace(out)
-    finally:
-        tmp.unlink(missing_ok=True)
+    def lines(fh) -> None:
+        for provision in provisions:
+            fh.write(provision.to_json())
+            fh.write("\n")
+
+    write_atomic(out, lines)
 
 
 def read_jsonl(path: Path) -> list[Provision]:

@@ -80,6 +80,11 @@ class Settings(BaseSettings):
         description="Second-stage reranker over the fused top 40 before exact lookup: learned (linear weights "
                     "trained on the development questions, shipped with pincite), or none (the fused order).",
     )
+    cross_language: bool = Field(
+        default=False,
+        description="Also search a question in a non-English corpus in the act's English text (its stems "
+                    "translated by a table learned from the aligned texts) and fuse the two rankings.",
+    )
     database_url: SecretStr | None = Field(
         default=None,
         description="postgresql://USER:PASSWORD@HOST:PORT/DATABASE: keep indexes in PostgreSQL + pgvector and "

@@ -4,8 +4,6 @@ data dir, written atomically; and reading a corpus back (built on first use)."""
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -19,6 +17,7 @@ from pincite.provisions import Provision, read_jsonl, write_jsonl
 from pincite.settings import Settings
 from pincite.sources.catalog import CorpusSpec, check_lang, corpus_spec
 from pincite.sources.fetch import Source, cached_source, fetch_checked, read_bytes
+from pincite.sources.files import write_atomic
 from pincite.sources.lock import data_lock
 
 
@@ -81,9 +80,7 @@ def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source
 def _write_meta(settings: Settings, info: CorpusInfo) -> None:
     meta = {k: (str(v) if isinstance(v, Path) else v) for k, v in info.__dict__.items()}
     path = _meta_path(settings, info.name, info.lang)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(meta, ensure_ascii=False, indent=2) + "\n")
 
 
 def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
+from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.follow import follow
 from pincite.retrieve.fusion import Fusion, fuse
@@ -39,7 +40,7 @@ class Searcher:
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
                  rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
-                 follow_references: bool = True):
+                 follow_references: bool = True, twin: Twin | None = None):
         self.store, self.key, self.embedder = store, key, embedder
         self.provisions: list[Provision] = store.provisions(key)
         self.by_id = {p.id: p for p in self.provisions}
@@ -48,6 +49,7 @@ class Searcher:
         self.depth = depth or getattr(store, "search_depth", 0) or len(self.provisions)
         self.reranker = reranker
         self.follow_references = follow_references
+        self.twin = twin
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
         self._graph: Graph | None = None
         self._acronyms: dict[str, str] | None = None
@@ -86,13 +88,13 @@ class Searcher:
         """The store's candidates fused, reranked, the provisions the query names put first, and
         one reference followed when the question asks for what lives elsewhere."""
         fusion = fusion or Fusion()
-        ranked, scores = self._ranked(query, dense, bm25, k, fusion)
+        ranked, scores = self._ranked(query, dense, bm25, k, fusion, mode)
         if self.follow_references and query.hops:
             ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
         return ranked[:k]
 
     def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
-                fusion: Fusion) -> tuple[list[Hit], dict[str, float]]:
+                fusion: Fusion, mode: str) -> tuple[list[Hit], dict[str, float]]:
         """Hits best first (fused, reranked, named provisions first), and the fused scores."""
         truncated = dense is not None and len(dense) >= self.depth and self.depth < len(self.provisions)
         scores = fuse(dense, bm25, fusion, truncated=truncated)
@@ -106,6 +108,8 @@ class Searcher:
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
         if self.reranker is not None:
             hits = self.reranker.rerank(query, hits, len(hits))
+        if self.twin is not None:
+            hits = self.twin.rerank(query, hits, mode)
         return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits), scores
 
     def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
@@ -115,7 +119,7 @@ class Searcher:
             return {}
         rest = analyse(query.rest, self.lang, rule_pattern=self.rule_pattern)
         (dense, bm25), = search_many(self.store, [self.request(rest, mode)])
-        ranked, _ = self._ranked(rest, dense, bm25, REST_DEPTH, fusion)
+        ranked, _ = self._ranked(rest, dense, bm25, REST_DEPTH, fusion, mode)
         return {h.provision.id: 1 / (1 + REST_DECAY * rank) for rank, h in enumerate(ranked[:REST_DEPTH])}
 
     def _vector(self, query: Query):

@@ -11,8 +11,8 @@ calls — loaded indexes, corpora, corpus profiles, query vectors — for as lon
 
 from __future__ import annotations
 
+import logging
 import re
-import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -46,11 +46,13 @@ from pincite.errors import (
     UnknownCorpusError,
     UnknownLanguageError,
     UnknownProvisionError,
+    WriteError,
 )
 from pincite.index.build import build_index, ensure_index, index_key
 from pincite.index.embed import Embedder, embedder_from_settings
 from pincite.index.store import Store, store_from_settings
 from pincite.provisions import Provision
+from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import search_corpora
@@ -61,6 +63,7 @@ from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
 from pincite.verify.untrusted import cited_as_data
 
@@ -72,6 +75,7 @@ ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal sta
 ELSEWHERE_K = 3  # hits of another corpus the gate looks at (its coverage reads the top three)
 ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
 _NOT_GIVEN = object()
+log = logging.getLogger("pincite")
 
 
 @dataclass(frozen=True)
@@ -281,15 +285,12 @@ class Pincite:
         if not safe.lower().endswith(".pdf") or len(safe) < 5:
             raise ConfigError(f"{filename!r} is not a PDF file name — upload a file ending in .pdf")
         folder = self.settings.home / "uploads"
-        path, tmp = folder / safe, folder / f".{safe}.{secrets.token_hex(4)}.tmp"
+        path = folder / safe
         existed = path.exists()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            tmp.replace(path)
+            write_atomic(path, data)
             added = self.add_pdf(path, name=name, lang=lang)
         except Exception as exc:
-            tmp.unlink(missing_ok=True)
             if not existed:
                 path.unlink(missing_ok=True)
             raise _upload_error(exc, safe, self.settings.home) from exc
@@ -366,10 +367,22 @@ class Pincite:
                 return cached
             identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
-                                reranker=self.reranker, follow_references=self.settings.follow_references)
+                                reranker=self.reranker, follow_references=self.settings.follow_references,
+                                twin=self._twin(spec, lang))
             searcher.identity = identity
             self._searchers[key] = searcher
         return searcher
+
+    def _twin(self, spec: CorpusSpec, lang: str) -> Twin | None:
+        """The act's English version, for cross-language search of a question in `lang`."""
+        table = load_table(lang) if lang != "en" and self.settings.cross_language else None
+        if table is None or "en" not in spec.langs:
+            return None
+        try:
+            return Twin(self.searcher(spec.name, "en"), table, lang)
+        except PinciteError as exc:  # no English text to be had (a mirror without it): the Italian alone
+            log.warning("cross-language search of %s/%s off: %s", spec.name, lang, exc)
+            return None
 
     def search(self, query: str | Query, *, corpus: str = "gdpr", lang: str | None = None, k: int = 5,
                mode: str | None = None, fusion: Fusion | None = None) -> SearchResult:
@@ -495,11 +508,18 @@ class Pincite:
         corpus_lang = self.resolve_lang(spec.name, lang)
         result = self.answer(question, corpus=spec.name, lang=lang, turns=history.history(self.settings, thread))
         thread_id = None
-        if thread or self.settings.ask_log:  # with logging off, only a thread the user named is kept
-            thread_id = history.add_turn(self.settings, thread, corpus=spec.name, lang=corpus_lang,
-                                         question=result.question, rewritten=result.rewritten,
-                                         answer=documents.answer_text(result, spec), outcome=result.outcome)
-        history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
+        try:
+            if thread or self.settings.ask_log:  # with logging off, only a thread the user named is kept
+                thread_id = history.add_turn(self.settings, thread, corpus=spec.name, lang=corpus_lang,
+                                             question=result.question, rewritten=result.rewritten,
+                                             answer=documents.answer_text(result, spec), outcome=result.outcome)
+            history.record(self.settings, result, corpus=spec.name, lang=corpus_lang, thread=thread_id)
+        except WriteError as exc:
+            if thread:  # the user is continuing a conversation: a lost turn must not pass silently
+                raise
+            # A full disk costs the log entry, not the answer the reader asked for.
+            log.warning("ask log not written: %s", exc)
+            thread_id = None
         return documents.answer_document(result, spec, corpus_lang, self._version(spec.name, corpus_lang), thread_id)
 
     # -- verify ---------------------------------------------------------------------------

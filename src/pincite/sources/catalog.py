@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pincite.citations import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError, NotFoundError
 from pincite.settings import Settings, load_settings
+from pincite.sources.files import write_atomic
 
 # A consolidated version is the CELEX with sector 0 and the date: 02016R0679-20160504.
 CELEX_RE = re.compile(r"^[0-9][0-9]{4}[A-Z]{1,2}[0-9]{4}(?:\([0-9]+\))?(?:-[0-9]{8})?$")
@@ -212,10 +211,7 @@ def unregister(name: str, where: Settings | Path) -> None:
 def _write_file(home: Path, specs: dict[str, CorpusSpec]) -> None:
     path = registry_path(home)
     document = {"corpora": [_entry(s) for _, s in sorted(specs.items())]}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    tmp.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 
 
 def consolidated_celex(celex: str, date: str) -> str:

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ import httpx
 from pincite.errors import ConfigError, NotInMirrorError, PinciteError, SourceError
 from pincite.settings import Settings
 from pincite.sources.catalog import CELEX_RE, CorpusSpec, check_lang
+from pincite.sources.files import write_atomic, write_error
 from pincite.sources.lock import data_lock
 
 HTML = "text/html"
@@ -411,24 +410,10 @@ def store_source(spec: CorpusSpec, lang: str, settings: Settings, url: str, data
         sidecar.unlink(missing_ok=True)
         for ext in set(CACHE_EXTS.values()) - {CACHE_EXTS[media_type]}:
             (folder / f"{lang}.{ext}").unlink(missing_ok=True)
-        _write_atomic(source.path, data)
-        _write_atomic(sidecar, (json.dumps(meta, indent=2) + "\n").encode("utf-8"))
+        write_atomic(source.path, data)
+        write_atomic(sidecar, json.dumps(meta, indent=2) + "\n")
     except OSError as exc:
-        raise SourceError(
-            f"could not write {source.path} ({exc.strerror or exc})"
-            f" — check free space and permissions of {settings.sources_dir}"
-        ) from exc
+        raise write_error(folder, exc) from exc
     return source
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

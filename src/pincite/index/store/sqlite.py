@@ -12,7 +12,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from pincite.index.store.base import (
 )
 from pincite.index.store.matrix import MatrixIndex
 from pincite.provisions import Provision
+from pincite.sources.files import write_error
 
 log = logging.getLogger("pincite.store")
 # Past this many units held in memory (every loaded index together) the embedded store is the
@@ -94,10 +95,23 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
-    except BaseException:
-        db.execute("ROLLBACK")
+        db.execute("COMMIT")
+    except BaseException as exc:
+        with suppress(sqlite3.Error):  # SQLite may have rolled back already (a full disk does)
+            db.execute("ROLLBACK")
+        if disk_full(exc):
+            raise write_error(database_file(db), exc) from exc
         raise
-    db.execute("COMMIT")
+
+
+def disk_full(exc: BaseException) -> bool:
+    """SQLITE_FULL or SQLITE_IOERR: the disk (or its quota) is full, not a bug of ours."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.OperationalError) and code is not None and code & 0xFF in (10, 13)
+
+
+def database_file(db: sqlite3.Connection) -> str:
+    return db.execute("PRAGMA database_list").fetchone()[2] or "the index database"
 
 
 def now() -> str:
@@ -128,6 +142,8 @@ class SQLiteStore:
                 db.execute("PRAGMA journal_mode=WAL")
                 migrate(db, MIGRATIONS)
             except sqlite3.DatabaseError as exc:
+                if disk_full(exc):  # opening writes the journal: a full disk, not a bad file
+                    raise write_error(self.path, exc) from exc
                 raise StoreError(f"index file {self.path} is not a usable SQLite database ({exc}) — "
                                  f"delete it and run: pincite index NAME") from exc
             self._local.db = db

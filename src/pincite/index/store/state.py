@@ -23,7 +23,10 @@ from typing import Protocol
 
 from pincite.errors import StoreError
 from pincite.index.store import store_url
+from pincite.index.store.sqlite import disk_full
 from pincite.index.store.sqlite import migrate as migrate_sqlite
+from pincite.index.store.sqlite import transaction as sqlite_transaction
+from pincite.sources.files import write_error
 
 
 class Database(Protocol):
@@ -55,6 +58,8 @@ class SqliteState:
             db.execute("PRAGMA synchronous = NORMAL")
             migrate_sqlite(db, self.migrations)
         except sqlite3.Error as exc:
+            if disk_full(exc):  # opening writes the journal: a full disk, not a bad file
+                raise write_error(self.path, exc) from exc
             raise StoreError(f"cannot open {self.path} ({exc}) — check PINCITE_HOME is writable") from exc
         return db
 
@@ -63,13 +68,8 @@ class SqliteState:
         """One write transaction (BEGIN IMMEDIATE: writers from other processes wait their turn)."""
         db = self.connect()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            yield db
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+            with sqlite_transaction(db):
+                yield db
         finally:
             db.close()
 
