@@ -218,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=20, help="kill -9 runs per command (default 20)")
     parser.add_argument("--examples", type=int, default=300, help="Schemathesis examples per operation")
     parser.add_argument("--only", default="parsers,faults,api", help="comma-separated sections to run")
+    parser.add_argument("--load-seconds", type=float, default=60.0, help="seconds of each load row (default 60)")
     parser.add_argument("--seed-home", type=Path, help="a data directory with the GDPR indexed, copied to start from")
     args = parser.parse_args(argv)
     sections = set(args.only.split(","))
@@ -231,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
         if "faults" in sections:
             rows += progress(fault_rows(args.kills, work, settings, Row))
         if "api" in sections:
-            rows += progress(attack_rows(work, settings, Row, examples=args.examples))
+            rows += progress(attack_rows(work, settings, Row, examples=args.examples,
+                                                load_seconds=args.load_seconds))
     print(table(rows))
     for r in rows:
         for note in r.notes[:20]:

@@ -212,9 +212,27 @@ def sse_disconnect_row(url: str, Row, clients: int = 20):
     return _finish(row, url, started)
 
 
-def attack_rows(work: Path, settings, Row, examples: int = 300) -> list:
+def load_row(url: str, Row, endpoint: str, clients: int = 20, seconds: float = 60.0):
+    """`clients` keep-alive clients asking /search or /ask (extractive) for `seconds`, through
+    benchmarks/load.py's client: every request must succeed (an error counts as a crash)."""
+    import asyncio  # noqa: PLC0415 - only this row runs an event loop
+
+    from benchmarks.load import QUESTIONS, run_endpoint  # noqa: PLC0415 - load.py parses its own arguments only in main
+
+    questions = [json.loads(line)["question"] for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line]
+    row = Row(f"{clients} clients × {seconds:g} s on /{endpoint}")
+    started = time.perf_counter()
+    result = asyncio.run(run_endpoint(url, endpoint, questions, clients, seconds, 10**9, False))
+    row.inputs, row.crashes = result["requests"], result["errors"]
+    row.notes.append(f"p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, {result['throughput_per_s']} requests/s")
+    row.notes += [f"error: {e}" for e in result["first_errors"]]
+    return _finish(row, url, started)
+
+
+def attack_rows(work: Path, settings, Row, examples: int = 300, load_seconds: float = 60.0) -> list:
     with live_server(settings) as url:
         if not answers_next(url):
             raise SystemExit("error: the server does not answer a search — is the GDPR indexed?")
         return [schemathesis_row(url, Row, examples), oversized_row(url, Row), slow_clients_row(url, Row),
-                concurrent_row(url, Row), malformed_row(url, Row), sse_disconnect_row(url, Row)]
+                concurrent_row(url, Row), malformed_row(url, Row), sse_disconnect_row(url, Row),
+                load_row(url, Row, "search", seconds=load_seconds), load_row(url, Row, "ask", seconds=load_seconds)]

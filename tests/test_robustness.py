@@ -95,6 +95,8 @@ def test_the_api_under_attack_stays_up(gdpr, tmp_path):
     with api.live_server(settings) as url:
         rows = [api.schemathesis_row(url, bench.Row, 3), api.oversized_row(url, bench.Row),
                 api.slow_clients_row(url, bench.Row, clients=20, seconds=2), api.concurrent_row(url, bench.Row, 40),
-                api.malformed_row(url, bench.Row, n=30), api.sse_disconnect_row(url, bench.Row, clients=3)]
+                api.malformed_row(url, bench.Row, n=30), api.sse_disconnect_row(url, bench.Row, clients=3),
+                api.load_row(url, bench.Row, "search", clients=5, seconds=2),
+                api.load_row(url, bench.Row, "ask", clients=5, seconds=2)]
     for row in rows:
         clean(row)
