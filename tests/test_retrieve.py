@@ -130,5 +130,6 @@ def test_cross_language_search_also_ranks_by_the_english_text_and_returns_italia
     crossed, alone = (s.search(question, corpus="ai-act", lang="it", k=10) for s in (on, off))
     assert on.searcher("ai-act", "it").twin is not None and off.searcher("ai-act", "it").twin is None
     assert all(h.provision.lang == "it" for h in crossed.hits)
+    # The English ranking reorders the Italian candidates (whether for the better is measured on the
+    # question sets: README, "Cross-language search").
     assert [h.provision.id for h in crossed.hits] != [h.provision.id for h in alone.hits]
-    assert "Article 5(1)" in labels(crossed)[:5]
