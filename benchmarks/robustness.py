@@ -24,7 +24,6 @@ import argparse
 import hashlib
 import os
 import random
-import shutil
 import sys
 import tempfile
 import time
@@ -35,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests/ holds the markup and PDF builders the fuzzers start from
 
 from benchmarks.robustness_api import attack_rows  # noqa: E402
-from benchmarks.robustness_faults import fault_rows  # noqa: E402
+from benchmarks.robustness_faults import copy_home, fault_rows  # noqa: E402
 from benchmarks.robustness_inputs import (  # noqa: E402
     consolidated_inputs,
     eurlex_inputs,
@@ -196,7 +195,7 @@ def indexed_settings(work: Path, seed_home: Path | None):
     from pincite.settings import load_settings
 
     if seed_home is not None:
-        shutil.copytree(seed_home, work / "home", ignore=shutil.ignore_patterns(".lock", "logs", "*.tmp"))
+        copy_home(seed_home, work / "home")
     settings = load_settings(home=work / "home", rate_limit_per_minute=0, session_question_cap=0)
     if settings.mirror is None or settings.embed_model_path is None:
         sys.exit("error: PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH are not set — point them at the shared "

@@ -17,6 +17,21 @@ DORA = "32022R2554"
 CORPORA = Path(os.environ.get("PINCITE_MIRROR") or Path(__file__).resolve().parents[2] / "shared" / "corpora")
 
 
+def copy_home(source: Path, target: Path) -> None:
+    """A copy of a data directory that may be open: SQLite files through SQLite's backup API. A
+    plain read of a database file that this process has open would, on closing, drop the POSIX
+    locks of this process's own connections to it (SQLite's documented pitfall), and a writer in
+    another process could then corrupt it."""
+    import sqlite3  # noqa: PLC0415 - only the copy needs it
+
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".lock", "logs", "*.tmp", "*.sqlite*"))
+    for db in Path(source).glob("*.sqlite"):
+        with sqlite3.connect(db) as src, sqlite3.connect(Path(target) / db.name) as dst:
+            src.backup(dst)
+        src.close()
+        dst.close()
+
+
 def env_for(settings, **extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PINCITE_")}
     env.update(PINCITE_HOME=str(settings.home), PINCITE_MIRROR=str(settings.mirror),
@@ -171,7 +186,7 @@ def full_disk_runs(settings, Row, work: Path, fills=(0, 4096, 65536, 1 << 20, 4 
         return row
     try:
         here = settings.model_copy(update={"home": disk / "home"})
-        shutil.copytree(seed, here.home)
+        copy_home(seed, here.home)
         for free in fills:
             for what, command in FULL_DISK_COMMANDS:
                 _full_disk_run(row, f"{what} with {free} B free", here, command, fill(disk, free))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 
 import pytest
 
@@ -32,7 +31,7 @@ def gdpr(indexed):
 def own_home(gdpr, tmp_path):
     """A copy of the indexed data directory: the fault runs rebuild and kill in it."""
     home = tmp_path / "home"
-    shutil.copytree(gdpr.home, home, ignore=shutil.ignore_patterns(".lock", "logs"))
+    faults.copy_home(gdpr.home, home)
     return gdpr.model_copy(update={"home": home})
 
 
@@ -91,7 +90,7 @@ def test_a_full_disk_ends_in_one_line_naming_the_file_and_loses_nothing(own_home
 def test_the_api_under_attack_stays_up(gdpr, tmp_path):
     pytest.importorskip("schemathesis")
     settings = gdpr.model_copy(update={"home": tmp_path / "home"})
-    shutil.copytree(gdpr.home, settings.home, ignore=shutil.ignore_patterns(".lock", "logs"))
+    faults.copy_home(gdpr.home, settings.home)
     with api.live_server(settings) as url:
         rows = [api.schemathesis_row(url, bench.Row, 3), api.oversized_row(url, bench.Row),
                 api.slow_clients_row(url, bench.Row, clients=20, seconds=2), api.concurrent_row(url, bench.Row, 40),
