@@ -59,7 +59,7 @@ def _run(q: dict, pincite: Pincite) -> tuple[dict, str]:
     cited = [c.label for c in result.cited]
     correct = None
     if q["answerable"]:
-        correct = result.outcome == "answered" and any(_hit(label, g) for label in cited for g in q["gold"])
+        correct = result.outcome == "answered" and any(hits_gold(label, g) for label in cited for g in q["gold"])
     signals = result.gate.signals if result.gate else {}
     row = {"id": q["id"], "corpus": corpus, "lang": q.get("lang"), "category": q.get("category"),
            "answerable": q["answerable"], "gold": q["gold"], "outcome": result.outcome, "reason": result.reason,
@@ -101,7 +101,7 @@ def risk_coverage(rows: list[dict]) -> list[dict]:
     return table
 
 
-def _hit(label: str, gold: str) -> bool:
+def hits_gold(label: str, gold: str) -> bool:
     try:
         return label_hits(label, gold)
     except CitationError:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 
-from pincite.evaluate.abstention import _hit
+from pincite.evaluate.abstention import hits_gold
 from pincite.evaluate.retrieval import latency_summary, split_of
 from pincite.service import Pincite
 
@@ -49,8 +49,8 @@ def _run(q: dict, pincite: Pincite, k: int) -> dict:
     retrieved = [h.provision.label for h in pincite.search(q["question"], corpus=q["corpus"], lang=lang, k=k).hits]
     answer = pincite.answer(q["question"], corpus=q["corpus"], lang=lang)
     cited = [c.label for c in answer.cited]
-    found = [g for g in gold if any(_hit(label, g) for label in retrieved[:k])]
-    quoted = [g for g in gold if any(_hit(label, g) for label in cited)]
+    found = [g for g in gold if any(hits_gold(label, g) for label in retrieved[:k])]
+    quoted = [g for g in gold if any(hits_gold(label, g) for label in cited)]
     return {"id": q["id"], "corpus": q["corpus"], "lang": q.get("lang"), "hop": q.get("hop", "uncategorised"),
             "answerable": q["answerable"], "gold_all": gold, "retrieved": retrieved, "found": found,
             "all_retrieved": len(found) == len(gold), "outcome": answer.outcome, "reason": answer.reason,
