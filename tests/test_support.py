@@ -13,12 +13,12 @@ import pytest
 from pincite.provisions import Provision
 from pincite.verify.check import Sentence, quantities, quoted_faithfully
 from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
-from pincite.verify.signals import words_to_digits
+from pincite.verify.signals import modal_verbs, widened_scope, words_to_digits
 
 
-def prov(label: str, text: str, kind: str = "paragraph") -> Provision:
+def prov(label: str, text: str, kind: str = "paragraph", title: str = "") -> Provision:
     return Provision(id=label, label=label, label_local=label, kind=kind, instrument="test", lang="en",
-                     title="", path=[], text=text, url="https://example.test/", source_sha256="0" * 64,
+                     title=title, path=[], text=text, url="https://example.test/", source_sha256="0" * 64,
                      version="OJ L 1, 1.1.2000")
 
 
@@ -43,6 +43,17 @@ CORPUS = [
                           "traders shall ensure that traders can only use those online platforms to promote messages "
                           "on or to offer products or services to consumers located in the Union if they have "
                           "obtained the name, address, telephone number and email address of the trader."),
+    prov("Article 8(1)", "1. The processing of the personal data of a child shall be lawful where the child is at "
+                         "least 16 years old. Member States may provide by law for a lower age for those purposes "
+                         "provided that such lower age is not below 13 years."),
+    prov("Article 9(2)(d)", "(d) processing is carried out by a foundation with a political aim on condition that "
+                            "the processing relates solely to the members or to former members of the body."),
+    prov("Article 30(5)", "5. The obligations referred to in paragraphs 1 and 2 shall not apply to an enterprise "
+                          "employing fewer than 250 persons unless the processing is not occasional.",
+         title="Records of processing activities"),
+    prov("Recital 133", "(133) It is appropriate to require providers of those systems to embed technical solutions "
+                        "that enable marking in a machine readable format, so that deployers and the public can "
+                        "detect the content.", kind="recital"),
     prov("Recital 47", "(47) The legitimate interests of a controller may provide a legal basis for processing, "
                        "taking into consideration the reasonable expectations of data subjects.", kind="recital"),
 ]
@@ -65,6 +76,11 @@ def reason(text: str) -> str | None:
     "Hosting providers must let any individual or entity notify them of illegal content [Article 16(1)].",
     "Fines cannot exceed EUR 20 000 000 or 4 % of total worldwide annual turnover, whichever is higher [Article 83(5)].",
     "Recital 47 explains that the legitimate interests of a controller may provide a legal basis for processing [Recital 47].",
+    # plain words for the statute's, the heading of the cited article, amounts in words
+    "A company with fewer than 250 staff need not keep records unless its processing is not occasional [Article 30(5)].",
+    "Breaching these rules can cost a company up to twenty million euros or four per cent of its worldwide annual "
+    "turnover, whichever is higher [Article 83(5)].",
+    "Recital 133 considers it appropriate to require providers to embed technical solutions for marking [Recital 133].",
 ])
 def test_faithful_sentences_are_supported(text):
     assert reason(text) is None
@@ -90,6 +106,14 @@ def test_faithful_sentences_are_supported(text):
     ("The Act does not prohibit AI systems that deploy subliminal techniques [Article 5(1)(a)].", "polarity"),
     ("Where requests are manifestly unfounded, the controller must refuse to act on the request [Article 12(5)].", "modality"),
     ('The controller "shall notify the data subject of the breach" [Article 33(1)].', "misquote"),
+    # the modal of a verb both keep; the one required to act; a limit lifted; discretion added
+    ("Member States must provide by law for a lower age, not below 13 years [Article 8(1)].", "modality"),
+    ("Recital 133 considers it appropriate to require deployers to embed technical solutions for marking [Recital 133].",
+     "role"),
+    ("A political foundation may process the data of anyone, not only of its members or former members [Article 9(2)(d)].",
+     "comparator"),
+    ("Where requests are manifestly unfounded, the controller may refuse to act on the request as it sees fit [Article 12(5)].",
+     "comparator"),
     ("The controller must notify the breach [Article 34(1)].", "unknown_provision"),
     ("The controller must notify the breach within 72 hours.", "no_citation"),
     ("[Article 33(1)].", "empty"),
@@ -103,6 +127,23 @@ def test_quoted_fragments_must_be_in_order_and_long_enough():
     assert quoted_faithfully("the controller shall without undue delay … notify the personal data breach", [text])
     assert not quoted_faithfully("notify the personal data breach … the controller shall without undue delay", [text])
     assert not quoted_faithfully("shall … not … notify", [text])
+
+
+def test_a_verb_keeps_the_class_of_its_modal():
+    text = "Member States may provide by law for a lower age. The controller shall not disclose the data."
+    assert modal_verbs(text, "en") == {"provid": {"permission"}, "disclos": {"prohibition"}}
+    assert modal_verbs("Member States must provide by law", "en") == {"provid": {"obligation"}}
+    assert modal_verbs("Gli Stati membri possono stabilire per legge un'età inferiore", "it") == {"stabil": {"permission"}}
+
+
+def test_discretion_and_lifted_limits_are_scope_changes():
+    text = "Where requests are manifestly unfounded, the controller may charge a reasonable fee."
+    assert widened_scope("the controller may charge any fee it chooses", text) == "it chooses"
+    assert widened_scope("the controller may charge a reasonable fee", text) is None
+    solely = "processing based solely on the profiling of a natural person"
+    assert widened_scope("processing based even partly on profiling", solely) == "even partly"
+    # a limit on something else in the text is not lifted
+    assert widened_scope("not only trusted flaggers may notify illegal content", solely) is None
 
 
 def test_number_words_are_read_as_numbers():

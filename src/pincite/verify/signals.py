@@ -26,13 +26,20 @@ FRAME_WORDS = {
         there here which who whom whose what than then more less most least up within after before
         us we our you your someone something anyone anything thing things way ways case cases
         example instance kind type types long including include includes included among
-        apply applies applied application covers cover covered fall falls count counts""",
+        apply applies applied application covers cover covered fall falls count counts
+        generally normally usually typically still just even once always ever already again
+        zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+        forty fifty sixty seventy eighty ninety hundred thousand million billion half per cent
+        percent euro euros eur""",
     "it": """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
         può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa
         elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
         tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
         prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
-        applica applicano si non""",
+        applica applicano si non
+        generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
+        nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
+        euro""",
 }
 
 NEGATIONS = {
@@ -68,6 +75,37 @@ PERMISSION = {
 _APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
 # 'shall not apply' makes an exception, not a prohibition.
 _MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+
+# A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
+# class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
+_MODAL_VERB = {
+    "en": re.compile(r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|obliged)\s+to)"
+                     r"(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
+                     re.IGNORECASE),
+    "it": re.compile(r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)"
+                     r"(?:\s+(?:anche|solo|inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b", re.IGNORECASE),
+}
+_NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
+_PERMITS = ("may", "can", "può", "possono")
+
+
+def modal_verbs(text: str, lang: str) -> dict[str, set[str]]:
+    """verb stem → the classes ('obligation', 'permission', 'prohibition') of the modals it takes."""
+    rx = _MODAL_VERB.get(lang)
+    out: dict[str, set[str]] = {}
+    for m in rx.finditer(text) if rx else ():
+        verb = m["verb"].lower()
+        if verb in _NOT_A_VERB:
+            continue
+        modal = m["modal"].lower()
+        if m["neg"] or modal == "cannot":
+            kind = "prohibition"
+        else:
+            kind = "permission" if modal in _PERMITS else "obligation"
+        for stem in tokenize(verb, lang):
+            out.setdefault(stem, set()).add(kind)
+    return out
+
 
 _PROHIBITED = {
     "en": re.compile(r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b", re.IGNORECASE),
@@ -180,6 +218,53 @@ def words_to_digits(text: str) -> str:
     return _WORD_MULT.sub(lambda m: m[1] + " " + m[2].lower(), "".join(out))
 
 
+# Plain words and the statute's words for the same thing, one group per line: a sentence's term
+# is in the cited text when the text has it or a word of its group. Written from the acts'
+# vocabulary (who acts, what they do), not from any question set; stemmed like the text.
+EQUIVALENTS = {
+    "en": """company companies business businesses firm firms organisation organisations organization
+            organizations employer undertaking undertakings enterprise enterprises entity entities
+            controller controllers processor processors trader traders
+        customer customers client clients consumer consumers user users people person persons someone
+            individual individuals individuals staff employee employees worker workers citizen citizens
+            patient patients member members recipient recipients subject subjects
+        hack hacked hacking leak leaked leaks lost stolen breach breaches infringe infringes infringement
+            infringements violate violates violation violations
+        report reports reported tell tells told inform informs informed alert notify notifies notified
+            notification communicate communicates communication
+        ban bans banned forbid forbids forbidden prohibit prohibits prohibited prohibition
+        fine fines penalty penalties sanction sanctions
+        keep keeps kept store stores stored retain retains maintain maintains record records
+        delete deletes deleted erase erases erased erasure remove removes removed removal
+        website websites site platform platforms service services host hosts hosting
+        ask asks asked request requests
+        learn learns learned find finds found discover discovers discovered aware awareness knowledge
+        charge charges pay pays fee fees cost costs
+        shop shops seller sellers sell sells sale buy buys purchase purchases contract contracts
+        chatbot chatbots interact interacting interaction""",
+    "it": """azienda aziende impresa imprese società ditta organizzazione organizzazioni titolare
+            responsabile fornitore fornitori
+        cliente clienti utente utenti persona persone interessato interessati consumatore consumatori
+            dipendente dipendenti lavoratore lavoratori cittadino cittadini
+        vietare vieta vietato vietata vietati vietate divieto proibire proibito
+        sanzione sanzioni multa multe ammenda
+        conservare conserva conservato mantenere mantiene registro registri
+        cancellare cancella cancellazione rimuovere rimuove rimozione
+        chiedere chiede richiesta richieste domanda""",
+}
+
+
+@lru_cache(maxsize=8)
+def equivalents(lang: str) -> dict[str, frozenset[str]]:
+    """stem → the stems of its group (itself included)."""
+    out: dict[str, set[str]] = {}
+    for line in EQUIVALENTS.get(lang, "").splitlines():
+        group = set(tokenize(line, lang))
+        for stem in group:
+            out.setdefault(stem, set()).update(group)
+    return {stem: frozenset(group) for stem, group in out.items()}
+
+
 @lru_cache(maxsize=8)
 def frame_stems(lang: str) -> frozenset[str]:
     return frozenset(tokenize(FRAME_WORDS.get(lang, ""), lang))
@@ -270,7 +355,16 @@ def doers(text: str, lang: str) -> frozenset[str]:
         named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(before.lower())]
         if named:
             found.add(max(named)[1])
+    for m in _REQUIRE.finditer(text) if lang == "en" else ():
+        named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
+        if named:
+            found.add(min(named)[1])
     return frozenset(found)
+
+
+# "require providers to embed", "obliges the controller to notify": the one required acts.
+_REQUIRE = re.compile(r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
+                      re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -328,13 +422,38 @@ _TEXT_ALL = re.compile(r"\b(?:all|every|any|each|whatever|no|tutti|tutte|ogni|ci
                        r"|chiunque|nessun\w*)\b", re.IGNORECASE)
 
 
-def widened_scope(sentence: str, text: str) -> str | None:
+def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
     """The word by which the sentence narrows ('only') or widens ('all') the text's scope."""
-    for said, has in ((_ONLY, _TEXT_ONLY), (_ALL, _TEXT_ALL)):
+    for said, has in ((_ONLY, _TEXT_ONLY), (_ALL, _TEXT_ALL), (_AT_WILL, _AT_WILL)):
         m = said.search(sentence)
         if m and not has.search(text):
             return m.group()
+    m = _BEYOND_LIMIT.search(sentence)
+    if m and not _BEYOND_LIMIT.search(text) and _limited(text, sentence[m.end():], lang):
+        return m.group()
     return None
+
+
+def _limited(text: str, after: str, lang: str) -> bool:
+    """Whether the text limits what the sentence's next words name: 'solely to the members'
+    for 'not only of its members', within a few words of the limiting word."""
+    wanted = [t for t in tokenize(" ".join(after.split()[:4]), lang) if not t[:1].isdigit()][:2]
+    for m in _TEXT_ONLY.finditer(text):
+        near = set(tokenize(" ".join(text[m.end():].split()[:6]), lang))
+        if near & set(wanted):
+            return True
+    return False
+
+
+# A sentence that lifts the text's limit: "not only of its members" for "solely to members",
+# "even partly on profiling" for "based solely on profiling".
+_BEYOND_LIMIT = re.compile(r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b"
+                           r"|\bpartially\b|\bin\s+part\b|\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b"
+                           r"|\bin\s+parte\b", re.IGNORECASE)
+# Discretion the text does not give: "any fee it chooses", "as it sees fit".
+_AT_WILL = re.compile(r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b"
+                      r"|\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|\bwithout\s+(?:any\s+)?limit\w*\b"
+                      r"|\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b", re.IGNORECASE)
 
 
 # Negative words that negate nothing the text says: a ceiling ('cannot exceed 6 %', checked as a

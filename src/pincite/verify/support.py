@@ -62,6 +62,12 @@ def _text(claim: Claim) -> str:
     return "\n".join(c.text for c in claim.cited)
 
 
+def _titles(claim: Claim) -> str:
+    """The cited provisions' headings: "Records of processing activities" names what Article
+    30(5) exempts from, though the paragraph says only "the obligations referred to"."""
+    return "\n".join(c.provision.title or "" for c in claim.cited)
+
+
 def _recital(claim: Claim) -> Verdict | None:
     if not claim.cited or any(c.provision.kind != "recital" for c in claim.cited):
         return None
@@ -130,7 +136,7 @@ def _comparators(claim: Claim) -> Verdict | None:
     for name, other in (("floor", "ceiling"), ("ceiling", "floor")):
         if name in said and other in bound and name not in bound:
             return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}")
-    word = signals.widened_scope(body, text)
+    word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
     return None
@@ -162,8 +168,9 @@ def _content(claim: Claim) -> Verdict | None:
     wanted = signals.terms(claim.body, claim.lang) - frame
     if not wanted:
         return None
-    have = signals.terms(_text(claim), claim.lang)
-    missing = sorted(wanted - have)
+    have = signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang)
+    same = signals.equivalents(claim.lang)
+    missing = sorted(t for t in wanted - have if not (same.get(t, frozenset()) & have))
     coverage = 1 - len(missing) / len(wanted)
     if coverage < MIN_COVERAGE and len(missing) >= MIN_UNCOVERED:
         return Verdict(False, "not_in_text", f"{len(missing)} of the sentence's {len(wanted)} terms are not in "
@@ -196,6 +203,9 @@ def _modality(claim: Claim) -> Verdict | None:
     if (should and should.search(body) and not should.search(_text(claim)) and "obligation" in has
             and all(c.provision.kind != "recital" for c in claim.cited)):
         return Verdict(False, "modality", f"the sentence gives advice ('should'); {_labels(claim)} says '{_short(clause)}'")
+    flipped = _verb_modality(body, claim)
+    if flipped:
+        return Verdict(False, "modality", flipped)
     if not has:
         return None
     if "obligation" in said and not has & {"obligation", "prohibition"}:
@@ -204,6 +214,17 @@ def _modality(claim: Claim) -> Verdict | None:
             and "prohibition" not in said):
         return Verdict(False, "modality", f"the sentence states a permission; {_labels(claim)} says '{_short(clause)}'")
     return None
+
+
+def _verb_modality(body: str, claim: Claim) -> str:
+    """A verb the sentence and the text both put under a modal, with a modal of another class
+    in the sentence ("Member States must provide" where the text says "may provide")."""
+    text = signals.modal_verbs(_text(claim), claim.lang)
+    for verb, kinds in signals.modal_verbs(body, claim.lang).items():
+        if verb in text and not kinds & text[verb]:
+            said, has = "/".join(sorted(kinds)), "/".join(sorted(text[verb]))
+            return f"the sentence makes '{verb}…' a {said}; in {_labels(claim)} it is a {has}"
+    return ""
 
 
 def best_clauses(claim: Claim) -> list[str]:
