@@ -35,9 +35,10 @@ from pincite.sources.files import write_error
 
 log = logging.getLogger("pincite.store")
 # Past this many units held in memory (every loaded index together) the embedded store is the
-# wrong tool: vectors, postings, units and provisions grow the serving process by ~13 KB a unit
-# at its peak (192 MB at 11 000 units, 1 344 MB at 101 000: benchmarks/scale.py, docs/scale.md),
-# so 1 GB is passed near 75 000 units; PostgreSQL keeps the serving process flat (~65 MB).
+# wrong tool: vectors, postings, units and provisions grow the serving process by ~8.5 KB a unit
+# at its peak (866 MB at 101 000 units: benchmarks/scale.py, docs/scale.md), and one search
+# reads every vector (a 100 000 × 384 product per query, shared by every client of the process);
+# PostgreSQL keeps the serving process flat (~65 MB).
 HINT_UNITS = 60_000
 _hinted = False  # the hint is given once per process
 
@@ -223,16 +224,30 @@ class SQLiteStore:
         key = identity.key
         provisions = [Provision.from_dict(json.loads(d)) for (d,) in
                       self._query("SELECT data FROM provisions WHERE key = ? ORDER BY ord", (key,))]
-        rows = self._query(
-            "SELECT u.provision_id, u.text, u.tokens, v.vector FROM units u JOIN vectors v "
-            "ON v.model = ? AND v.text_sha256 = u.text_sha256 WHERE u.key = ? ORDER BY u.ord",
-            (identity.model, key))
-        if not rows:
-            raise StoreError(f"index {key} in {self.path} is empty or damaged — rebuild with: "
-                             f"pincite index {key.split('/')[0]}")
-        units = [Unit(pid, text, json.loads(tokens)) for pid, text, tokens, _ in rows]
-        vectors = np.frombuffer(b"".join(r[3] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+        units, vectors = self._units(identity)
         return MatrixIndex(identity, provisions, units, vectors)
+
+    def _units(self, identity: IndexIdentity) -> tuple[list[Unit], np.ndarray]:
+        """The units and their vectors, read row by row into one matrix (at 100 000 units a
+        fetched list of rows and a joined copy of the vectors doubled the peak), tokens interned
+        (a few thousand distinct stems over millions of tokens)."""
+        join = "FROM units u JOIN vectors v ON v.model = ? AND v.text_sha256 = u.text_sha256 WHERE u.key = ?"
+        ((count, size),) = self._query(f"SELECT count(*), max(length(v.vector)) {join}", (identity.model, identity.key))
+        if not count:
+            raise StoreError(f"index {identity.key} in {self.path} is empty or damaged — rebuild with: "
+                             f"pincite index {identity.key.split('/')[0]}")
+        vectors = np.empty((count, size // 4), dtype=np.float32)
+        units, names = [], {}
+        try:
+            rows = self.db.execute(f"SELECT u.provision_id, u.text, u.tokens, v.vector {join} ORDER BY u.ord",
+                                   (identity.model, identity.key))
+            for i, (pid, text, tokens, vector) in enumerate(rows):
+                vectors[i] = np.frombuffer(vector, dtype=np.float32)
+                units.append(Unit(pid, text, [names.setdefault(t, t) for t in json.loads(tokens)]))
+        except (sqlite3.DatabaseError, ValueError, IndexError) as exc:
+            raise StoreError(f"index file {self.path} is damaged ({exc}) — delete it and rebuild "
+                             f"with: pincite index NAME") from exc
+        return units, vectors[:len(units)]
 
     def provisions(self, key: str) -> list[Provision]:
         return self.loaded(key).provisions
