@@ -5,6 +5,7 @@ false refusals the answer type and the gate fixed, and the qualifiers extractive
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -108,3 +109,13 @@ def test_an_answer_looks_at_no_other_corpus(indexed):
     indexed("gdpr")
     document = service_for(indexed("ai-act")).ask("Which AI practices are prohibited?", corpus="ai-act")
     assert document["outcome"] == "answered" and "see" not in document
+
+
+def test_a_question_for_a_period_is_answered_by_quotes_that_state_one(gdpr):
+    # Article 14(2)(a) (the identity of the controller) shares the question's words but states no
+    # period; Article 14(3)(a) says 'within a reasonable period … at the latest within one month'.
+    document = service_for(gdpr).ask("Where the personal data have not been obtained from the data subject, "
+                                     "within what period must the controller give the information?", corpus="gdpr")
+    assert document["sentences"][0]["citations"] == ["Article 14(3)(a)"]
+    assert all(re.search(r"\bwithin\b|\bmonths?\b|\bdays?\b|\bhours?\b|without undue delay", s["text"])
+               for s in document["sentences"])
