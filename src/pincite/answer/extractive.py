@@ -28,7 +28,7 @@ from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sent
 
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
 WHOLE_QUOTE_CHARS = 1200  # a provision the question names is quoted whole when it is this short
-SECOND_QUOTE = 0.5  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
+SECOND_QUOTE = 0.4  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
 GOVERNING_QUOTE_CHARS = 2000  # the first provision a question names is quoted whole up to this length
 
 
