@@ -5,6 +5,7 @@ false refusals the answer type and the gate fixed, and the qualifiers extractive
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -23,6 +24,9 @@ ADEQUACY = "Which countries have an adequacy decision?"
     ("Who is the head of the AI Office?", "person"),
     ("Who must appoint a data protection officer?", "duty"),
     ("Which providers must register in the EU database?", "duty"),
+    ("What must providers and deployers do to ensure AI literacy of their staff?", "duty"),
+    ("What obligations do providers of general-purpose AI models have?", "duty"),
+    ("Which standards have been published?", "names"),
     ("When must a breach be notified?", "date"),
     ("How much can the fine be?", "amount"),
     ("What is the definition of personal data?", "definition"),
@@ -108,3 +112,26 @@ def test_an_answer_looks_at_no_other_corpus(indexed):
     indexed("gdpr")
     document = service_for(indexed("ai-act")).ask("Which AI practices are prohibited?", corpus="ai-act")
     assert document["outcome"] == "answered" and "see" not in document
+
+
+def test_a_question_for_a_period_is_answered_by_quotes_that_state_one(gdpr):
+    # Article 14(2)(a) (the identity of the controller) shares the question's words but states no
+    # period; Article 14(3)(a) says 'within a reasonable period … at the latest within one month'.
+    document = service_for(gdpr).ask("Where the personal data have not been obtained from the data subject, "
+                                     "within what period must the controller give the information?", corpus="gdpr")
+    assert document["sentences"][0]["citations"] == ["Article 14(3)(a)"]
+    assert all(re.search(r"\bwithin\b|\bmonths?\b|\bdays?\b|\bhours?\b|without undue delay", s["text"])
+               for s in document["sentences"])
+
+
+@pytest.mark.parametrize(("question", "sibling", "answer"), [
+    # 36(5) and 36(2) rank first; 36(1) (where a DPIA indicates a high risk) states the condition.
+    ("When does a controller have to consult the supervisory authority prior to a processing operation?",
+     "Article 36(5)", "Article 36(1)"),
+    # 9(2)(h) names the purposes; 9(3) sets the professional secrecy condition.
+    ("Under which condition of professional secrecy may health data be processed for medical diagnosis or "
+     "health care?", "Article 9(2)(h)", "Article 9(3)"),
+])
+def test_the_better_matching_sibling_among_the_hits_is_quoted_too(gdpr, question, sibling, answer):
+    labels = [c["label"] for c in service_for(gdpr).ask(question, corpus="gdpr")["citations"]]
+    assert labels[0] == sibling and answer in labels

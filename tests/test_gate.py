@@ -145,6 +145,26 @@ def test_law_questions_in_the_past_tense_are_not_outside_the_law(question):
     assert outside_law(question, "en") is None
 
 
+@pytest.mark.parametrize("question", [
+    "Has the Commission already published its guidelines on the definition?",
+    "Have any providers been fined yet?",
+    "And has the Court of Justice already interpreted the definition in a judgment?",
+    "La Commissione ha già adottato gli orientamenti sulla definizione?",
+])
+def test_a_perfect_with_already_or_yet_asks_what_happened(question):
+    assert outside_law(question, "it" if "già" in question else "en").startswith("about a past event")
+
+
+@pytest.mark.parametrize("question", [
+    "Must a controller notify the data subjects if it has already told the authority?",
+    "Do we have to notify if the breach has not yet been confirmed?",
+    "Have we to notify when the breach has not yet been confirmed?",
+    "Se il fornitore ha già notificato l'incidente, deve farlo di nuovo?",
+])
+def test_already_in_the_facts_of_a_case_is_no_past_event(question):
+    assert outside_law(question, "it" if "già" in question else "en") is None
+
+
 def test_french_a_is_not_read_as_a_verb_in_english():
     assert outside_law("What is a high-risk system designed for?", "en") is None
 
@@ -197,6 +217,16 @@ def test_a_number_question_without_numbers_in_the_evidence_is_refused():
 
 def test_a_number_question_with_numbers_in_the_evidence_passes():
     assert check(q("How much can the fines for non-compliance reach?"), [hit(CORPUS[3], 0.9)], PROFILE).ok
+
+
+def test_a_rate_question_needs_a_percentage_in_the_evidence():
+    # Article 99(3) states an amount, a percentage and a date; Article 26(1) nothing: a period or
+    # a count is no rate, so only a percentage answers 'what rate'.
+    period = prov("Article 65(3)", "3. The members of the Board shall be appointed for a term of three years.")
+    assert check(q("What rate applies to the term of the members?"), [hit(period, 0.9)],
+                 PROFILE).reason == "no_value"
+    assert check(q("What percentage of the turnover can the fines for non-compliance reach?"),
+                 [hit(CORPUS[3], 0.9)], PROFILE).ok
 
 
 def test_names_are_not_compared_across_languages():

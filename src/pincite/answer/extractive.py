@@ -24,11 +24,11 @@ from pincite.errors import CitationError
 from pincite.index.analysis import tokenize
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
-from pincite.verify.check import MAX_SENTENCES, Sentence, split_sentences
+from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
 
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
 WHOLE_QUOTE_CHARS = 1200  # a provision the question names is quoted whole when it is this short
-SECOND_QUOTE = 0.5  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
+SECOND_QUOTE = 0.4  # a further provision is quoted when it scores this share of the best (chosen with eval abstention)
 GOVERNING_QUOTE_CHARS = 2000  # the first provision a question names is quoted whole up to this length
 
 
@@ -81,15 +81,17 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     best one, so a clear question gets a short answer. When the question names provisions,
     those are quoted (whole, when short) and nothing else."""
     weights = _term_weights(query, profile)
+    period = asks_for_period(query.text)
     ranked = []
-    for rank, hit in enumerate(distinct(hits)[:QUOTE_HITS]):
+    # A question for a period may find it a little further down: every evidence hit is read.
+    for rank, hit in enumerate(distinct(hits)[:len(hits) if period else QUOTE_HITS]):
         pieces = quotes(hit.provision, rank)
         if hit.exact and len(hit.provision.text) <= (GOVERNING_QUOTE_CHARS if rank == 0 else WHOLE_QUOTE_CHARS):
             pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]
-        scored = [(_coverage(q, weights, profile.lang), q) for q in pieces]
+        scored = [(_coverage(q, weights, profile.lang), _fit(q, period), q) for q in pieces]
         if scored:
-            coverage, best = max(scored, key=lambda pair: pair[0])
-            strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage)
+            coverage, fit, best = max(scored, key=lambda item: (0.3 + item[0]) * item[1])
+            strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage) * fit
             ranked.append((strength, coverage, replace(best, provision_named=hit.exact)))
     ranked.sort(key=lambda item: (not item[2].provision_named, -item[0]))  # named provisions first
     if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
@@ -102,6 +104,35 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
+
+
+# A question for a period or deadline ('how quickly', 'by when', 'entro quanti giorni').
+# 'When' alone is left out: it asks for a condition as often as for a time ('When is a controller
+# required to consult…?').
+_ASKS_PERIOD = re.compile(
+    r"\bhow\s+(?:quickly|soon|fast|long|promptly)\b|\bby\s+when\b|\bwithin\s+(?:what|which|how)\b"
+    r"|\b(?:what|which)\s+(?:deadline|time\s+limit|period|time\s+frame)\b|\bdeadline\b|\btime\s+limit\b"
+    r"|\bhow\s+many\s+(?:hours|days|weeks|months|years)\b|\bentro\s+(?:quant[oiae]|quando|che\s+termine)\b"
+    r"|\bquanto\s+tempo\b|\bin\s+quanto\s+tempo\b|\bquant[ie]\s+(?:ore|giorni|settimane|mesi|anni)\b"
+    r"|\bdans\s+quel\s+délai\b|\bcombien\s+de\s+temps\b", re.IGNORECASE)
+# How a provision states a period without a number of days.
+_PERIOD_WORDS = re.compile(r"\b(?:without\s+undue\s+delay|immediately|promptly|forthwith|senza\s+ingiustificato\s+"
+                           r"ritardo|immediatamente|tempestivamente|sans\s+retard|immédiatement)\b", re.IGNORECASE)
+_TIME_UNITS = frozenset({"hour", "working day", "day", "week", "month", "year"})
+PERIOD_MISS = 0.5  # a quote that states no period answers a question for one this much less (chosen on dev)
+
+
+def asks_for_period(question: str) -> bool:
+    return bool(_ASKS_PERIOD.search(question))
+
+
+def _fit(quote: Quote, period: bool) -> float:
+    """How well a quote can hold what the question asks for: a question for a period is
+    answered by a quote that states one ('72 hours', 'without undue delay')."""
+    if not period:
+        return 1.0
+    states = _PERIOD_WORDS.search(quote.text) or any(unit in _TIME_UNITS for _, unit in quantities(quote.text))
+    return 1.0 if states else PERIOD_MISS
 
 
 def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], lang: str) -> list[Quote]:

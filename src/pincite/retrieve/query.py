@@ -60,6 +60,10 @@ _HOPS = (
 _NAMED_KINDS = (r"(?:third\s+)?countr(?:y|ies)|states?|territor(?:y|ies)|companies|company|firms?|businesses"
                 r"|platforms|gatekeepers|providers|organi[sz]ations|standards?|codes?\s+of\s+(?:practice|conduct)"
                 r"|tools?|products?|paesi|stati|aziende|societ[àa]|imprese|piattaforme|fornitori|norme|standard")
+# A verb between the question word and the kind makes the kind the subject of a duty, not the
+# thing asked for ('What must providers do…?', 'What obligations do providers have?').
+_NOT_VERB = (r"(?!(?:must|shall|should|may|can|could|do|does|did|have|has|had|are|is|will|would|need|"
+             r"devono|deve|possono|può|hanno|ha)\b)")
 _ANSWER_TYPES = (
     ("person", re.compile(r"^(?:and\s+)?who\s+(?:is|are|was|were)\s+(?:(?:currently|now|presently)\s+)?(?:the\s+)?"
                           r"(?:(?:current|present|new|first)\s+)?(?:chair|head|president|director|"
@@ -67,7 +71,7 @@ _ANSWER_TYPES = (
                           r"^who\s+(?:currently\s+)?(?:chairs|heads|leads|runs|directs)\b|"
                           r"^chi\s+(?:è|sono|presiede|dirige|guida)\b|\bname\s+of\s+the\s+(?:person|chair|head)\b",
                           re.I)),
-    ("names", re.compile(rf"^(?:(?:so|and|but)\s+)?(?:which|what|quali|quale|quelle?s?)\s+(?:[\w'’-]+\s+){{0,3}}?"
+    ("names", re.compile(rf"^(?:(?:so|and|but)\s+)?(?:which|what|quali|quale|quelle?s?)\s+(?:{_NOT_VERB}[\w'’-]+\s+){{0,3}}?"
                          rf"(?:{_NAMED_KINDS})\b(?!\s+(?:must|shall|may|can|should|have\s+to|need|are\s+required|"
                          rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
     ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
