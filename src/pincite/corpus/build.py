@@ -20,7 +20,6 @@ from pincite.sources.fetch import Source, cached_source, fetch_checked, read_byt
 from pincite.sources.files import write_atomic
 from pincite.sources.lock import data_lock
 
-
 # What a stored corpus holds depends on the parser that wrote it. Bump when a parse of the same
 # source bytes gives different provisions (2: references extracted into `refs` — a corpus written
 # before has none, and `pincite refs` and reference following would silently find nothing). A
