@@ -205,3 +205,22 @@ def test_corrupt_source_writes_nothing(home, tmp_path, monkeypatch):
     with pytest.raises((ParseError, SourceError)):
         corpus.build_corpus("gdpr", "en", load_settings())
     assert not (home / "corpora").exists() or not any((home / "corpora").rglob("*.jsonl"))
+
+
+def test_a_corpus_written_by_an_older_parser_is_rebuilt_on_first_use(built, tmp_path):
+    """A corpus built before references were extracted has no `refs`: it is built again from
+    the cached source when next loaded, not read as if it were current."""
+    settings = load_settings(home=tmp_path / "h", mirror=built.settings.mirror)
+    info = corpus.build_corpus("gdpr", "en", settings)
+    rows = [json.loads(line) for line in info.path.read_text(encoding="utf-8").splitlines()]
+    assert any(row["refs"] for row in rows)
+    info.path.write_text("".join(json.dumps({**row, "refs": []}, ensure_ascii=False) + "\n" for row in rows),
+                         encoding="utf-8")
+    meta = info.path.with_name("en.meta.json")
+    old = json.loads(meta.read_text(encoding="utf-8"))
+    del old["format"]
+    meta.write_text(json.dumps(old), encoding="utf-8")
+    assert corpus.corpus_info("gdpr", "en", settings) is None
+    provisions = corpus.load_provisions("gdpr", "en", settings)
+    assert sum(len(p.refs) for p in provisions) == sum(len(r["refs"]) for r in rows) > 0
+    assert corpus.corpus_info("gdpr", "en", settings).format == corpus.CORPUS_FORMAT

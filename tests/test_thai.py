@@ -46,3 +46,15 @@ def test_split_sara_am_in_a_query_finds_the_repaired_word():
 
 def test_other_languages_are_not_segmented():
     assert tokenize("Personal data breach", "en") == ["person", "data", "breach"]
+
+
+def test_a_point_numbered_in_thai_digits_is_the_point_a_citation_names():
+    from pincite.citations.layout import point_text, top_points
+    from pincite.verify.claims import lookup_label
+    from tests.test_support import prov
+
+    text = "ให้บังคับตามบทบัญญัติแห่งกฎหมายว่าด้วยการนั้น เว้นแต่\n(๑) บทบัญญัติเกี่ยวกับการเก็บรวบรวม\n(๒) บทบัญญัติเกี่ยวกับสิทธิของเจ้าของข้อมูล"
+    assert top_points(text) == [("1",), ("2",)]
+    assert point_text(text, ("2",)).endswith("(๒) บทบัญญัติเกี่ยวกับสิทธิของเจ้าของข้อมูล")
+    cited = lookup_label("Section 3, point (2)", [prov("Section 3", text)])
+    assert cited is not None and "สิทธิของเจ้าของข้อมูล" in cited.text and "การเก็บรวบรวม" not in cited.text

@@ -35,7 +35,13 @@ def line_marker(line: str, *, dashes: bool = False, quoted: bool = False) -> tup
     m = _MARKER.match(line)
     if m is None or (m["d"] and not dashes) or (m["q"] and not quoted):
         return None
-    return ("—" if m["d"] else (m["a"] or m["b"] or m["c"]).lower()), m.end()
+    return ("—" if m["d"] else ascii_digits((m["a"] or m["b"] or m["c"]).lower())), m.end()
+
+
+def ascii_digits(marker: str) -> str:
+    """'๒' → '2': a Thai (or any Unicode) point number is the number a citation writes, so
+    'Section 3, point (2)' finds the line '(๒) …'."""
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in marker)
 
 
 def point_lines(text: str, *, dashes: bool = False, quoted: bool = False) -> list[Line]:

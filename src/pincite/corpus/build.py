@@ -20,6 +20,12 @@ from pincite.sources.fetch import Source, cached_source, fetch_checked, read_byt
 from pincite.sources.files import write_atomic
 from pincite.sources.lock import data_lock
 
+# What a stored corpus holds depends on the parser that wrote it. Bump when a parse of the same
+# source bytes gives different provisions (2: references extracted into `refs` — a corpus written
+# before has none, and `pincite refs` and reference following would silently find nothing). A
+# corpus written by another format is rebuilt from its cached source on first use.
+CORPUS_FORMAT = 2
+
 
 @dataclass(frozen=True)
 class CorpusInfo:
@@ -32,6 +38,7 @@ class CorpusInfo:
     source_sha256: str
     counts: dict
     path: Path
+    format: int = 0  # CORPUS_FORMAT of the parser that wrote it (0: before formats were recorded)
 
 
 def corpus_path(settings: Settings, name: str, lang: str) -> Path:
@@ -70,7 +77,7 @@ def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source
     path = corpus_path(settings, spec.name, lang)
     write_jsonl(result.provisions, path)
     info = CorpusInfo(spec.name, lang, spec.celex, result.title, result.version, source.url,
-                      source.sha256, corpus_counts(result.provisions), path)
+                      source.sha256, corpus_counts(result.provisions), path, CORPUS_FORMAT)
     _write_meta(settings, info)
     if out is not None:
         write_jsonl(result.provisions, out)
@@ -84,13 +91,16 @@ def _write_meta(settings: Settings, info: CorpusInfo) -> None:
 
 
 def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
+    """The stored corpus's description; None when there is none, or when an older parser wrote
+    it (so every caller builds it again, as on first use)."""
     spec = corpus_spec(name, settings)
     path = _meta_path(settings, spec.name, check_lang(spec, lang))
     if not path.is_file() or not corpus_path(settings, spec.name, lang).is_file():
         return None
     meta = json.loads(path.read_text(encoding="utf-8"))
     meta["path"] = Path(meta["path"])
-    return CorpusInfo(**meta)
+    info = CorpusInfo(**{k: v for k, v in meta.items() if k in CorpusInfo.__dataclass_fields__})
+    return info if info.format == CORPUS_FORMAT else None
 
 
 def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]:
