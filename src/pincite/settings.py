@@ -140,6 +140,12 @@ class Settings(BaseSettings):
         description="Multiplier on recitals' hybrid score: recitals explain, articles oblige.",
     )
     rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal rank fusion.")
+    expansion_weight: float = Field(
+        default=0.0, ge=0.0, le=1.0,
+        description="Weight of a second BM25 search for the statute's words for a question's plain words "
+                    "(company → controller, hacked → breach; index/vocabulary.py) added to the question's BM25 "
+                    "(0: off, the default; 0.3 won on the dev split, not on the test split).",
+    )
     agent_tool_calls: int = Field(
         default=6, ge=1, le=50, description="Tool calls the model may make for one answer in agent mode."
     )

@@ -15,6 +15,7 @@ class Fusion:
     dense_weight: float = 0.5  # linear: weight of dense; rrf: weight of the dense ranking
     rrf_k: int = 60
     recital_weight: float = 1.0  # recitals are context, not obligations: optionally demoted
+    expansion_weight: float = 0.0  # BM25 of the statute's words for a question's plain words, added at this weight
 
 
 def fuse(dense: Scored | None, bm25: Scored | None, fusion: Fusion, *, truncated: bool = False) -> dict[str, float]:
@@ -34,6 +35,17 @@ def fuse(dense: Scored | None, bm25: Scored | None, fusion: Fusion, *, truncated
     d, b = _minmax(dense, floor=min(floor, 0.0) if truncated else floor), _minmax(bm25, floor=0.0)
     w = fusion.dense_weight
     return {pid: w * d.get(pid, 0.0) + (1 - w) * b.get(pid, 0.0) for pid in {*d, *b}}
+
+
+def expand(bm25: Scored | None, extra: Scored | None, weight: float) -> Scored | None:
+    """BM25 of the question's words plus `weight` × BM25 of the statute's words for its plain
+    ones (a second keyword search: the stores take terms, not weighted terms), best first."""
+    if bm25 is None or not extra or weight <= 0:
+        return bm25
+    scores = dict(bm25)
+    for pid, s in extra:
+        scores[pid] = scores.get(pid, 0.0) + weight * s
+    return sorted(scores.items(), key=lambda item: -item[1])
 
 
 def _minmax(scored: Scored, floor: float) -> dict[str, float]:
@@ -63,4 +75,4 @@ def default_fusion(lang: str, settings=None) -> Fusion:
     if settings.dense_weight is not None:
         weight = settings.dense_weight
     return Fusion(method=settings.fusion_method, dense_weight=weight, rrf_k=settings.rrf_k,
-                  recital_weight=settings.recital_weight)
+                  recital_weight=settings.recital_weight, expansion_weight=settings.expansion_weight)

@@ -15,6 +15,7 @@ from pincite.citations import Citation, find_citations
 from pincite.citations.grammar import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError
 from pincite.index.analysis import tokenize
+from pincite.index.vocabulary import expansions
 
 MAX_QUERY_CHARS = 2000
 
@@ -109,6 +110,7 @@ class Query:
     rest: str = ""  # the question without the words that ask for it: what the other end must match
     rest_tokens: tuple[str, ...] = ()
     asks: str | None = None  # the answer type (`answer_type`): person, names, amount, date, definition, duty, yes_no
+    expansions: tuple[str, ...] = ()  # the statute's stems for its plain words (index.vocabulary), searched down-weighted
 
     @property
     def names_provision(self) -> bool:
@@ -144,10 +146,11 @@ def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
     rest = without
     for name, rx in _HOPS:
         rest = rx.sub(" ", rest) if name in hops else rest
-    return Query(cleaned, lang, tuple(tokenize(cleaned, lang)), tuple(tokenize(without, lang)),
+    tokens = tuple(tokenize(cleaned, lang))
+    return Query(cleaned, lang, tokens, tuple(tokenize(without, lang)),
                  tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent, hops,
                  " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else (),
-                 answer_type(cleaned))
+                 answer_type(cleaned), expansions(tokens, lang))
 
 
 _WORD = re.compile(r"[^\W\d_]+")

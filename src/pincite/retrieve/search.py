@@ -14,7 +14,7 @@ from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.follow import follow
-from pincite.retrieve.fusion import Fusion, fuse
+from pincite.retrieve.fusion import Fusion, expand, fuse
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query, acronym_phrases, analyse
@@ -73,7 +73,8 @@ class Searcher:
 
     def search(self, query: str | Query, k: int = 10, mode: str = "hybrid", fusion: Fusion | None = None) -> list[Hit]:
         query = query if isinstance(query, Query) else self.analyse(query)
-        (dense, bm25), = search_many(self.store, [self.request(query, mode)])
+        fusion = fusion or Fusion()
+        dense, bm25 = self.candidates(query, search_many(self.store, self.requests(query, mode, fusion)), fusion)
         return self.rank(query, dense, bm25, k, fusion, mode)
 
     def request(self, query: Query, mode: str) -> SearchRequest:
@@ -82,6 +83,22 @@ class Searcher:
         vector = self._vector(query) if mode in ("hybrid", "dense") else None
         terms = list(query.tokens) if mode in ("hybrid", "bm25") else None
         return SearchRequest(self.key, vector, terms, self.depth)
+
+    def requests(self, query: Query, mode: str, fusion: Fusion) -> list[SearchRequest]:
+        """`request`, and a second keyword search for the statute's words for the question's plain
+        ones when the fusion weighs them (index.vocabulary)."""
+        main = self.request(query, mode)
+        if main.terms is None or not query.expansions or fusion.expansion_weight <= 0:
+            return [main]
+        return [main, SearchRequest(self.key, None, list(query.expansions), self.depth)]
+
+    @staticmethod
+    def candidates(query: Query, found: list[tuple[Scored | None, Scored | None]],
+                   fusion: Fusion) -> tuple[Scored | None, Scored | None]:
+        """The store's answers to `requests` as one (dense, BM25) pair: the expansion's BM25 added
+        to the question's at the fusion's weight."""
+        (dense, bm25), *extra = found
+        return dense, expand(bm25, extra[0][1], fusion.expansion_weight) if extra else bm25
 
     def rank(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int = 10,
              fusion: Fusion | None = None, mode: str = "hybrid") -> list[Hit]:
@@ -118,7 +135,7 @@ class Searcher:
         if not query.rest_tokens:
             return {}
         rest = analyse(query.rest, self.lang, rule_pattern=self.rule_pattern)
-        (dense, bm25), = search_many(self.store, [self.request(rest, mode)])
+        dense, bm25 = self.candidates(rest, search_many(self.store, self.requests(rest, mode, fusion)), fusion)
         ranked, _ = self._ranked(rest, dense, bm25, REST_DEPTH, fusion, mode)
         return {h.provision.id: 1 / (1 + REST_DECAY * rank) for rank, h in enumerate(ranked[:REST_DEPTH])}
 
@@ -133,6 +150,11 @@ def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: st
     (a database store's; the embedded store searches each in turn), then each index's own fusion."""
     if not jobs:
         return []
-    found = search_many(jobs[0][0].store, [searcher.request(query, mode) for searcher, query, _ in jobs])
-    return [searcher.rank(query, dense, bm25, k, fusion, mode)
-            for (searcher, query, fusion), (dense, bm25) in zip(jobs, found, strict=True)]
+    asked = [searcher.requests(query, mode, fusion) for searcher, query, fusion in jobs]
+    found = search_many(jobs[0][0].store, [r for requests in asked for r in requests])
+    out, start = [], 0
+    for (searcher, query, fusion), requests in zip(jobs, asked, strict=True):
+        dense, bm25 = searcher.candidates(query, found[start:start + len(requests)], fusion)
+        start += len(requests)
+        out.append(searcher.rank(query, dense, bm25, k, fusion, mode))
+    return out

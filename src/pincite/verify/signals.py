@@ -218,53 +218,6 @@ def words_to_digits(text: str) -> str:
     return _WORD_MULT.sub(lambda m: m[1] + " " + m[2].lower(), "".join(out))
 
 
-# Plain words and the statute's words for the same thing, one group per line: a sentence's term
-# is in the cited text when the text has it or a word of its group. Written from the acts'
-# vocabulary (who acts, what they do), not from any question set; stemmed like the text.
-EQUIVALENTS = {
-    "en": """company companies business businesses firm firms organisation organisations organization
-            organizations employer undertaking undertakings enterprise enterprises entity entities
-            controller controllers processor processors trader traders
-        customer customers client clients consumer consumers user users people person persons someone
-            individual individuals individuals staff employee employees worker workers citizen citizens
-            patient patients member members recipient recipients subject subjects
-        hack hacked hacking leak leaked leaks lost stolen breach breaches infringe infringes infringement
-            infringements violate violates violation violations
-        report reports reported tell tells told inform informs informed alert notify notifies notified
-            notification communicate communicates communication
-        ban bans banned forbid forbids forbidden prohibit prohibits prohibited prohibition
-        fine fines penalty penalties sanction sanctions
-        keep keeps kept store stores stored retain retains maintain maintains record records
-        delete deletes deleted erase erases erased erasure remove removes removed removal
-        website websites site platform platforms service services host hosts hosting
-        ask asks asked request requests
-        learn learns learned find finds found discover discovers discovered aware awareness knowledge
-        charge charges pay pays fee fees cost costs
-        shop shops seller sellers sell sells sale buy buys purchase purchases contract contracts
-        chatbot chatbots interact interacting interaction""",
-    "it": """azienda aziende impresa imprese società ditta organizzazione organizzazioni titolare
-            responsabile fornitore fornitori
-        cliente clienti utente utenti persona persone interessato interessati consumatore consumatori
-            dipendente dipendenti lavoratore lavoratori cittadino cittadini
-        vietare vieta vietato vietata vietati vietate divieto proibire proibito
-        sanzione sanzioni multa multe ammenda
-        conservare conserva conservato mantenere mantiene registro registri
-        cancellare cancella cancellazione rimuovere rimuove rimozione
-        chiedere chiede richiesta richieste domanda""",
-}
-
-
-@lru_cache(maxsize=8)
-def equivalents(lang: str) -> dict[str, frozenset[str]]:
-    """stem → the stems of its group (itself included)."""
-    out: dict[str, set[str]] = {}
-    for line in EQUIVALENTS.get(lang, "").splitlines():
-        group = set(tokenize(line, lang))
-        for stem in group:
-            out.setdefault(stem, set()).update(group)
-    return {stem: frozenset(group) for stem, group in out.items()}
-
-
 @lru_cache(maxsize=8)
 def frame_stems(lang: str) -> frozenset[str]:
     return frozenset(tokenize(FRAME_WORDS.get(lang, ""), lang))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite.index.vocabulary import equivalents
 from pincite.verify import signals
 from pincite.verify.check import Cited, Verdict, missing_quantities
 
@@ -169,7 +170,7 @@ def _content(claim: Claim) -> Verdict | None:
     if not wanted:
         return None
     have = signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang)
-    same = signals.equivalents(claim.lang)
+    same = equivalents(claim.lang)
     missing = sorted(t for t in wanted - have if not (same.get(t, frozenset()) & have))
     coverage = 1 - len(missing) / len(wanted)
     if coverage < MIN_COVERAGE and len(missing) >= MIN_UNCOVERED:

@@ -69,7 +69,8 @@ def _sweep(qs: list[dict], pincite, k: int, as_json: bool) -> None:
 
     rows = [(mode, evaluate_retrieval(qs, pincite, mode=mode, k=k)) for mode in ("dense", "bm25")]
     for method, weight, recital in itertools.product(("linear", "rrf"), (0.3, 0.5, 0.7), (1.0, 0.75)):
-        fusion = Fusion(method=method, dense_weight=weight, recital_weight=recital, rrf_k=pincite.settings.rrf_k)
+        fusion = Fusion(method=method, dense_weight=weight, recital_weight=recital, rrf_k=pincite.settings.rrf_k,
+                        expansion_weight=pincite.settings.expansion_weight)
         name = f"hybrid {method} dense={weight} recital×{recital}"
         rows.append((name, evaluate_retrieval(qs, pincite, mode="hybrid", k=k, fusion=fusion)))
     rows.append(("hybrid (defaults)", evaluate_retrieval(qs, pincite, mode="hybrid", k=k)))
