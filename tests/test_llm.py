@@ -417,20 +417,27 @@ def cli(settings, server: Scripted, *args: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.fixture
-def follow_up(gdpr, server):
-    server.replies = [follow_up_script] * 4
-    first = cli(gdpr, server, BREACH)
-    second = cli(gdpr, server, "And the processor?", "--thread", first["thread"])
-    return first, second
+@pytest.fixture(scope="module")
+def follow_up(gdpr):
+    """One conversation of two turns through the CLI (two subprocesses), read by the tests below;
+    its own scripted server, so they can read what the model was sent."""
+    srv = Scripted()
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    srv.replies = [follow_up_script] * 4
+    first = cli(gdpr, srv, BREACH)
+    second = cli(gdpr, srv, "And the processor?", "--thread", first["thread"])
+    yield first, second, srv
+    srv.shutdown()
+    srv.server_close()
 
 
-def test_the_first_question_is_not_rewritten(follow_up, server):
-    assert SYSTEM_REWRITE not in json.dumps(server.requests[0]["body"])
+def test_the_first_question_is_not_rewritten(follow_up):
+    assert SYSTEM_REWRITE not in json.dumps(follow_up[2].requests[0]["body"])
 
 
-def test_the_follow_up_is_rewritten_with_the_first_question_as_context(follow_up, server):
-    rewrite = server.requests[1]["body"]["messages"]
+def test_the_follow_up_is_rewritten_with_the_first_question_as_context(follow_up):
+    rewrite = follow_up[2].requests[1]["body"]["messages"]
     assert rewrite[0]["content"] == SYSTEM_REWRITE and json.dumps(BREACH) in rewrite[1]["content"]
 
 
