@@ -28,7 +28,7 @@ def bm25_weights(doc_tokens: list[list[str]], k1: float = K1, b: float = B) -> P
     freq = freq.astype(np.float32)
     starts = np.searchsorted(term_of, np.arange(len(vocabulary) + 1))
     df = np.diff(starts)
-    idf = np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)  # robertson_idf, per term
+    idf = np.array([robertson_idf(n, int(d)) for d in df], dtype=np.float32)
     weight = idf[term_of] * freq * (k1 + 1) / (freq + k1 * (1 - b + b * lengths[doc_of] / avg))
     return {term: (doc_of[starts[i]:starts[i + 1]].copy(), weight[starts[i]:starts[i + 1]].astype(np.float32))
             for term, i in vocabulary.items()}

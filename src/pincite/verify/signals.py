@@ -89,8 +89,10 @@ _NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
 _PERMITS = ("may", "can", "può", "possono")
 
 
-def modal_verbs(text: str, lang: str) -> dict[str, set[str]]:
-    """verb stem → the classes ('obligation', 'permission', 'prohibition') of the modals it takes."""
+@lru_cache(maxsize=4096)
+def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
+    """verb stem → the classes ('obligation', 'permission', 'prohibition') of the modals it takes
+    (cached: every sentence of an answer reads the same cited text)."""
     rx = _MODAL_VERB.get(lang)
     out: dict[str, set[str]] = {}
     for m in rx.finditer(text) if rx else ():
@@ -104,7 +106,7 @@ def modal_verbs(text: str, lang: str) -> dict[str, set[str]]:
             kind = "permission" if modal in _PERMITS else "obligation"
         for stem in tokenize(verb, lang):
             out.setdefault(stem, set()).add(kind)
-    return out
+    return {stem: frozenset(kinds) for stem, kinds in out.items()}
 
 
 _PROHIBITED = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -237,13 +238,13 @@ class SQLiteStore:
             raise StoreError(f"index {identity.key} in {self.path} is empty or damaged — rebuild with: "
                              f"pincite index {identity.key.split('/')[0]}")
         vectors = np.empty((count, size // 4), dtype=np.float32)
-        units, names = [], {}
+        units = []
         try:
             rows = self.db.execute(f"SELECT u.provision_id, u.text, u.tokens, v.vector {join} ORDER BY u.ord",
                                    (identity.model, identity.key))
             for i, (pid, text, tokens, vector) in enumerate(rows):
                 vectors[i] = np.frombuffer(vector, dtype=np.float32)
-                units.append(Unit(pid, text, [names.setdefault(t, t) for t in json.loads(tokens)]))
+                units.append(Unit(pid, text, [sys.intern(t) for t in json.loads(tokens)]))
         except (sqlite3.DatabaseError, ValueError, IndexError) as exc:
             raise StoreError(f"index file {self.path} is damaged ({exc}) — delete it and rebuild "
                              f"with: pincite index NAME") from exc
