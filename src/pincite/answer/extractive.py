@@ -21,7 +21,7 @@ from pincite.citations import (
     top_points,
 )
 from pincite.errors import CitationError
-from pincite.index.analysis import tokenize
+from pincite.index.analysis import token_set
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
 from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
@@ -212,5 +212,5 @@ def _coverage(quote: Quote, weights: dict[str, float], lang: str) -> float:
     """The idf-weighted share of the question's terms in the quote (or its provision's title)."""
     if not weights:
         return 0.0
-    found = set(tokenize(f"{quote.provision.title}\n{quote.text}", lang))
+    found = token_set(f"{quote.provision.title}\n{quote.text}", lang)
     return sum(w for t, w in weights.items() if t in found) / sum(weights.values())

@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pincite.citations import RULE_PATTERN, find_citations
-from pincite.index.analysis import tokenize
+from pincite.index.analysis import token_set, tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
@@ -197,9 +197,9 @@ def term_coverage(query: Query, provision: Provision, profile: Profile, also: Pr
         return 0.0
     rarest = max(profile.idf.values(), default=1.0)
     weights = {t: profile.idf.get(t, rarest) for t in terms}
-    found = set(tokenize(f"{provision.title}\n{provision.text}", profile.lang))
+    found = token_set(f"{provision.title}\n{provision.text}", profile.lang)
     if also is not None:
-        found |= set(tokenize(f"{also.title}\n{also.text}", profile.lang))
+        found = found | token_set(f"{also.title}\n{also.text}", profile.lang)
     return sum(w for t, w in weights.items() if t in found) / sum(weights.values())
 
 

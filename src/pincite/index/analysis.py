@@ -88,6 +88,13 @@ def tokenize(text: str, lang: str) -> list[str]:
     return tokens
 
 
+@lru_cache(maxsize=65536)
+def token_set(text: str, lang: str) -> frozenset[str]:
+    """The distinct tokens of a text. Cached: the gate, the follower and the ranker read the same
+    provision texts for every question that ranks them."""
+    return frozenset(tokenize(text, lang))
+
+
 _THAI_RUN = re.compile(r"[\u0e01-\u0e3a\u0e40-\u0e4e]+")
 # Thai function words only; legal words ("ต้อง" must, "ไม่" not, "ปรับ" fine) stay, unlike in
 # pythainlp's general-purpose list, which drops them.

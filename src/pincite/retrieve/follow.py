@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from pincite.provisions import Provision
 from pincite.retrieve.graph import Graph
@@ -53,10 +54,16 @@ def of_kind(hop: str, p: Provision) -> bool:
     if p.kind == "recital":
         return False
     if hop in _KIND_WORDS:
-        return bool(_KIND_WORDS[hop].search(f"{p.title}\n{p.text}"))
+        return _says(hop, p.title, p.text)
     if hop == "annex":
         return p.kind == "annex" or p.label.startswith("Annex")
     return hop == "definition" and p.kind == "definition"
+
+
+@lru_cache(maxsize=65536)
+def _says(hop: str, title: str, text: str) -> bool:
+    """Cached: every question with a hop reads the kind of each of its candidates."""
+    return bool(_KIND_WORDS[hop].search(f"{title}\n{text}"))
 
 
 def kind_weight(hop: str, p: Provision) -> float:

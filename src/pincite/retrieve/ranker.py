@@ -14,12 +14,11 @@ import json
 import math
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from pincite.index.analysis import tokenize
+from pincite.index.analysis import token_set
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
 
@@ -35,11 +34,6 @@ FEATURES = (
 _APPLICATION = re.compile(r"entry into force|application|entrata in vigore|applicazione|entrée en vigueur", re.I)
 _PENALTY = re.compile(r"fines?|penalt|sanction|sanzion|ammend|amende", re.I)
 _EXCEPTION = re.compile(r"exception|derogat|restriction|limitation|deroga|eccezion|limitazion", re.I)
-
-
-@lru_cache(maxsize=65536)
-def _terms(text: str, lang: str) -> frozenset[str]:
-    return frozenset(tokenize(text, lang))
 
 
 def _article(label: str) -> str:
@@ -73,11 +67,11 @@ def features(query: Query, hits: list[Hit]) -> np.ndarray:
         p = h.provision
         article = _article(p.label)
         article_best = best[article]
-        title = _terms(p.title, query.lang) if p.title else frozenset()
+        title = token_set(p.title, query.lang) if p.title else frozenset()
         rows.append([
             h.score if math.isfinite(h.score) else 1.0, d, b / top_bm25, 1 / (1 + rank),
             _coverage(query, title), article_best / top_dense, d / article_best if article_best > 0 else 0.0,
-            _coverage(query, _terms(f"{p.title}\n{p.text}", query.lang)),
+            _coverage(query, token_set(f"{p.title}\n{p.text}", query.lang)),
             p.kind == "recital", p.kind == "definition", _first_part(p.label), "\n(" in p.text or "\na)" in p.text,
             query.intent == "definition" and p.kind == "definition",
             query.intent == "date" and bool(_APPLICATION.search(p.title)),
