@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 
@@ -135,3 +136,24 @@ def test_a_question_for_a_period_is_answered_by_quotes_that_state_one(gdpr):
 def test_the_better_matching_sibling_among_the_hits_is_quoted_too(gdpr, question, sibling, answer):
     labels = [c["label"] for c in service_for(gdpr).ask(question, corpus="gdpr")["citations"]]
     assert labels[0] == sibling and answer in labels
+
+
+def test_a_refusal_passes_over_an_index_that_is_not_current(indexed, tmp_path):
+    # The GDPR corpus of a copied home marked as written by an older parser: it is rebuilt on its
+    # own first use, not by a refusal of another corpus looking for a better match.
+    indexed("gdpr")
+    settings = indexed("ai-act")
+    home = tmp_path / "home"
+    shutil.copytree(settings.home, home)
+    copied = settings.model_copy(update={"home": home})
+    meta = copied.corpora_dir / "gdpr" / "en.meta.json"
+    stale = {**json.loads(meta.read_text(encoding="utf-8")), "format": 0}
+    meta.write_text(json.dumps(stale), encoding="utf-8")
+    corpus = (copied.corpora_dir / "gdpr" / "en.jsonl").read_bytes()
+    with service_for(copied, llm=None) as pincite:
+        document = pincite.ask("When must a controller notify a personal data breach to the "
+                               "supervisory authority?", corpus="ai-act")
+    assert document["outcome"] == "refused"
+    assert [p for p in document.get("see", []) if p["corpus"] == "gdpr"] == []
+    assert json.loads(meta.read_text(encoding="utf-8")) == stale
+    assert (copied.corpora_dir / "gdpr" / "en.jsonl").read_bytes() == corpus

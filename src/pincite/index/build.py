@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from pincite.corpus.build import corpus_path, load_provisions
+from pincite.corpus.build import corpus_info, corpus_path, load_provisions
 from pincite.index.embed import Embedder, embedder_from_settings
 from pincite.index.store import IndexIdentity, Store, Unit, store_from_settings, text_hash
 from pincite.index.units import provision_units, settings_hash
@@ -76,6 +76,16 @@ def _vectors(units: list[Unit], store: Store, embedder: Embedder,
         if progress:
             progress(min(start + step, len(todo)), len(todo))
     return np.vstack([cached[h] for h in hashes]) if hashes else np.zeros((0, embedder.dim), np.float32)
+
+
+def index_is_current(name: str, lang: str, settings: Settings, store: Store, embedder: Embedder) -> bool:
+    """Whether the index of a corpus language is there and as `ensure_index` would leave it, found
+    without building or rebuilding anything (a corpus from an older parser is not current)."""
+    spec = corpus_spec(name, settings)
+    if corpus_info(spec.name, lang, settings) is None:
+        return False
+    want = wanted_identity(spec.name, lang, settings, embedder)
+    return store.identity(want.key) == want
 
 
 def ensure_index(name: str, lang: str, settings: Settings, store: Store | None = None,

@@ -48,7 +48,7 @@ from pincite.errors import (
     UnknownProvisionError,
     WriteError,
 )
-from pincite.index.build import build_index, ensure_index, index_key
+from pincite.index.build import build_index, ensure_index, index_is_current, index_key
 from pincite.index.embed import Embedder, embedder_from_settings
 from pincite.index.store import Store, store_from_settings
 from pincite.provisions import Provision
@@ -481,13 +481,17 @@ class Pincite:
 
     def _elsewhere(self, result, name: str, lang: str) -> list:
         """A pointer to the best provision of each other corpus already indexed in `lang` that
-        matches the refused question far better than `name` does (none is built for this)."""
+        matches the refused question far better than `name` does (none is built or rebuilt for this:
+        an index left behind by a change of corpus, model or settings is passed over)."""
         own = (result.gate.signals.get("relevance") if result.gate else None) or 0.0
         keys = [k for k in self.store.keys() if k.endswith(f"/{lang}") and k != index_key(name, lang)]
         found = []
         for key in keys[:ELSEWHERE_CORPORA]:
             other = key.rsplit("/", 1)[0]
             try:
+                cached = self._searchers.get(key)
+                if cached is None and not index_is_current(other, lang, self.settings, self.store, self.embedder):
+                    continue  # a loaded searcher is current: searcher() reloads it only when its index was replaced
                 searcher = self.searcher(other, lang)
                 query = searcher.analyse(result.rewritten or result.question)
                 # Dense only: the query vector is already cached, so another corpus costs one vector scan.
