@@ -135,3 +135,13 @@ def test_a_question_for_a_period_is_answered_by_quotes_that_state_one(gdpr):
 def test_the_better_matching_sibling_among_the_hits_is_quoted_too(gdpr, question, sibling, answer):
     labels = [c["label"] for c in service_for(gdpr).ask(question, corpus="gdpr")["citations"]]
     assert labels[0] == sibling and answer in labels
+
+
+def test_a_paragraph_that_sets_the_quoted_one_aside_in_points_is_quoted_with_them(gdpr):
+    # 22(2): "Paragraph 1 shall not apply if the decision: (a) … (c) …" — its lead-in alone is half
+    # a sentence, so the paragraph is quoted whole.
+    document = service_for(gdpr).ask("When may a decision based solely on automated processing that produces legal "
+                                     "effects be taken despite the right not to be subject to it?", corpus="gdpr")
+    sentences = {s["citations"][0]: s["text"] for s in document["sentences"]}
+    assert "Article 22(1)" in sentences
+    assert sentences["Article 22(2)"].startswith("Paragraph 1 shall not apply if the decision: (a) is necessary")

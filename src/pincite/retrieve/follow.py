@@ -82,7 +82,8 @@ def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provisi
            scores: dict[str, float], rest: dict[str, float]) -> list[Hit]:
     """`hits` with the best linked pairs for each kind the question asks for placed after the
     first hit (the best pair first); unchanged when no pair scores PAIR_FLOOR. Pairs close to
-    the best are followed too: the best pair is often a near miss (the processor's fine, not the
+    the best that lead to the same provision are followed too: a duty may have several fines (or a
+    rule several exceptions), and the best is often a near miss (the processor's fine, not the
     controller's, for the same duty)."""
     if not hits or not scores:
         return hits
@@ -90,7 +91,9 @@ def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provisi
     for hop in query.hops:
         ranked = sorted(_pairs(query, hop, graph, by_id, scores, rest), reverse=True)
         if ranked and ranked[0][0] >= PAIR_FLOOR:
-            pairs += _distinct([p for p in ranked if p[0] >= PAIR_SHARE * ranked[0][0]])[:PAIRS]
+            best = ranked[0]
+            close = [p for p in ranked if p[0] >= PAIR_SHARE * best[0] and p[3] == best[3]]
+            pairs += _distinct(close)[:PAIRS]
     for pair in sorted(pairs, reverse=True)[::-1]:  # the best pair placed last, so it ends up first
         hits = _place(hits, pair[1:], by_id, scores)
     return hits
@@ -156,7 +159,7 @@ def _place(hits: list[Hit], pair: tuple, by_id: dict[str, Provision], scores: di
     ends.sort(key=lambda h: hits.index(h) if h in hits else len(hits))
     first, second = ends
     why = f"follows {first.provision.label} ({hop})"
-    second = replace(second, via=first.provision.label, via_words=words, why=[*second.why, why])
+    second = replace(second, via=first.provision.label, via_words=words, via_hop=hop, why=[*second.why, why])
     head = [h for h in hits[:1] if h.provision.id not in (a, b)]
     out = head + [first, second]
     return out + [h for h in hits if h.provision.id not in {x.provision.id for x in out}]
