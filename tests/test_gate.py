@@ -249,3 +249,6 @@ def test_a_followed_reference_is_evidence_the_corpus_answers_but_not_one_to_an_a
     assert (plain["followed"], followed["followed"], annex["followed"]) == (False, True, False)
     assert followed["relevance"] == pytest.approx(annex["relevance"] + PAIR_CREDIT)
     assert annex["relevance"] >= plain["relevance"]  # both ends together cover at least what one does
+    mention = hit(prov("Article 70(4)", "4. The authority shall report on the fines it imposed.", "Procedure"), 0.4)
+    mentioned = relevance(question, [duty, replace(mention, via=duty.provision.label, via_hop="penalty")], PROFILE)
+    assert not mentioned["followed"]  # of the kind by a mention only: a procedure that reports fines

@@ -30,6 +30,7 @@ from pincite.citations import RULE_PATTERN, find_citations
 from pincite.index.analysis import token_set, tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
+from pincite.retrieve.follow import of_kind, titled
 from pincite.retrieve.query import Query
 from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
@@ -47,7 +48,8 @@ COVERAGE_HITS = 3  # coverage is the best of the top three hits: the best match 
 # told in words no statute uses, so their dense and coverage signals stay low even when both ends
 # are right. Chosen on the dev splits (multi-hop, and abstention of gdpr-en and ai-act-en).
 # Not for an annex: 'high-risk' asks for Annex III in nearly every AI Act question, so a pair followed
-# to an annex says little (on dev it let in 5 wrong AI Act answers for no multi-hop one).
+# to an annex says little (on dev it let in 5 wrong AI Act answers for no multi-hop one); nor for an
+# end that is of the kind only by a mention (a complaint mentioned in an annex point).
 PAIR_CREDIT = 0.1
 UNCREDITED_HOPS = ("annex",)
 CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
@@ -195,11 +197,17 @@ def relevance(query: Query, hits: list, profile: Profile) -> dict:
     for h in hits[:COVERAGE_HITS + 1]:
         source = by_label.get(getattr(h, "via", ""))
         if source is not None:
-            followed = followed or getattr(h, "via_hop", "") not in UNCREDITED_HOPS
+            followed = followed or _credited(getattr(h, "via_hop", ""), h.provision, source)
             coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     credit = PAIR_CREDIT if followed else 0.0
     return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
             "followed": followed, "relevance": round(top1 + COVERAGE_WEIGHT * coverage + credit, 4)}
+
+
+def _credited(hop: str, end: Provision, other: Provision) -> bool:
+    """Whether a followed pair earns PAIR_CREDIT: not to an annex, and its end of the kind asked
+    for is of that kind by its title (a 'Penalties' article, not a procedure that mentions fines)."""
+    return hop not in UNCREDITED_HOPS and any(of_kind(hop, p) and titled(hop, p) for p in (end, other))
 
 
 def term_coverage(query: Query, provision: Provision, profile: Profile, also: Provision | None = None) -> float:

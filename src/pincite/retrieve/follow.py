@@ -22,7 +22,11 @@ from pincite.retrieve.query import Query
 
 KIND_DEPTH = 20  # provisions of the kind asked for, best first, whose references are followed
 PAIR_FLOOR = 0.9  # a pair is followed when its two shares of the best scores add up to this
-PAIRS = 3  # pairs followed for each kind asked for, at most: a duty may have several penalties
+# Pairs followed for each kind asked for, at most: a duty may have several penalties, a rule several
+# exceptions. One for an annex or a definition: many provisions cite one annex point or use one
+# term, and further pairs only push the rest of the hits down (on dev, an AI Act question lost its
+# gold from the quoted four to a second annex pair).
+PAIRS = 3
 PAIR_SHARE = 0.9  # a further pair is followed when it scores this share of the best pair (chosen on dev)
 # What a provision of each kind says, in its text or title (English, Italian, French, Thai).
 _PENALTY = re.compile(r"\b(?:fines?|penalt|sanction|punish|imprisonment|sanzion|ammend|amende|pénal)|ระวางโทษ|โทษปรับ|"
@@ -93,7 +97,7 @@ def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provisi
         if ranked and ranked[0][0] >= PAIR_FLOOR:
             best = ranked[0]
             close = [p for p in ranked if p[0] >= PAIR_SHARE * best[0] and p[3] == best[3]]
-            pairs += _distinct(close)[:PAIRS]
+            pairs += _distinct(close)[:PAIRS if hop in _KIND_WORDS else 1]
     for pair in sorted(pairs, reverse=True)[::-1]:  # the best pair placed last, so it ends up first
         hits = _place(hits, pair[1:], by_id, scores)
     return hits
@@ -131,7 +135,7 @@ def _weight(hop: str, b: Provision, lang: str) -> float:
     return NOT_A_DUTY if hop == "penalty" and duty is not None and not duty.search(b.text) else 1.0
 
 
-def _titled(hop: str, p: Provision) -> bool:
+def titled(hop: str, p: Provision) -> bool:
     """Whether `p` is of the kind by what it is, not by a mention: a prohibition that names an
     offence 'punishable by' a sentence is still the duty a fine punishes."""
     return of_kind(hop, p) and (hop not in _KIND_WORDS or kind_weight(hop, p) == 1.0)
@@ -144,7 +148,7 @@ def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision]) -> list[
     if hop == "definition":
         return [(b, term, []) for b, term in graph.users(a)]
     linked = [(b, e) for b, e in graph.neighbours(a) if b in by_id and b != a and by_id[b].kind != "recital"
-              and not (hop in _OTHER_KIND and _titled(hop, by_id[b]))]
+              and not (hop in _OTHER_KIND and titled(hop, by_id[b]))]
     parts: dict[int, list[str]] = {}
     for b, e in linked:
         parts.setdefault(id(e), []).append(b)
