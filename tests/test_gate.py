@@ -252,3 +252,13 @@ def test_a_followed_reference_is_evidence_the_corpus_answers_but_not_one_to_an_a
     mention = hit(prov("Article 70(4)", "4. The authority shall report on the fines it imposed.", "Procedure"), 0.4)
     mentioned = relevance(question, [duty, replace(mention, via=duty.provision.label, via_hop="penalty")], PROFILE)
     assert not mentioned["followed"]  # of the kind by a mention only: a procedure that reports fines
+
+
+def test_a_latin_acronym_is_no_sign_against_a_corpus_in_another_script_but_a_named_act_is():
+    thai = [Provision(id="s41", label="Section 41", label_local="มาตรา ๔๑", kind="section", instrument="pdpa", lang="th",
+                      title="", path=[], text="ผู้ควบคุมข้อมูลส่วนบุคคลต้องจัดให้มีเจ้าหน้าที่คุ้มครองข้อมูลส่วนบุคคล",
+                      url="", source_sha256="0" * 64, version="")]
+    profile = build_profile("pdpa", "th", thai, frozenset(), frozenset())
+    assert outside_names("บริษัทไม่ได้แต่งตั้ง DPO ต้องถูกปรับเท่าไร", profile) == []
+    assert outside_names("ตาม GDPR บริษัทต้องแต่งตั้ง DPO หรือไม่", profile) == ["GDPR"]
+    assert outside_names("Must we register the system with the CNIL?", PROFILE) == ["CNIL"]  # a Latin corpus: a sign

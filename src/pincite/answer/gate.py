@@ -264,14 +264,31 @@ def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, sc
         return not any(start <= m.start() < end for start, end in spans)
 
     names = list(acts)
+    latin = writes_latin(profile)
     for m in filter(free, _TOKEN.finditer(question)):
         token = m.group()
+        if not latin and token.isascii():
+            continue  # a corpus in another script never writes 'DPO': not writing it says nothing
         initial = bool(_SENTENCE_START.search(question[:m.start()]))
         plain = token[:1].isupper() and token[1:].islower() and token.isalpha()
         if _name_like(token, initial) and not _known(token, profile) and not (scenario and plain):
             names.append(token)
     names += [m.group() for m in filter(free, _YEAR.finditer(question)) if m.group() not in profile.counts]
     return list(dict.fromkeys(names))
+
+
+_LATIN: dict[tuple[str, str, int], bool] = {}
+
+
+def writes_latin(profile: Profile) -> bool:
+    """Whether the corpus is written in the Latin script (at least 1 % of its words): a Thai act is
+    not, so a Latin name in a question can be checked against it only as an act it cites."""
+    key = (profile.name, profile.lang, len(profile.counts))
+    if key not in _LATIN:
+        total = sum(profile.counts.values()) or 1
+        latin = sum(n for w, n in profile.counts.items() if w.isascii() and w.isalpha())
+        _LATIN[key] = latin >= 0.01 * total
+    return _LATIN[key]
 
 
 def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tuple[list[str], list[tuple[int, int]]]:
