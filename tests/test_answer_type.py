@@ -157,3 +157,13 @@ def test_a_refusal_passes_over_an_index_that_is_not_current(indexed, tmp_path):
     assert [p for p in document.get("see", []) if p["corpus"] == "gdpr"] == []
     assert json.loads(meta.read_text(encoding="utf-8")) == stale
     assert (copied.corpora_dir / "gdpr" / "en.jsonl").read_bytes() == corpus
+
+
+def test_a_paragraph_that_sets_the_quoted_one_aside_in_points_is_quoted_with_them(gdpr):
+    # 22(2): "Paragraph 1 shall not apply if the decision: (a) … (c) …" — its lead-in alone is half
+    # a sentence, so the paragraph is quoted whole.
+    document = service_for(gdpr).ask("When may a decision based solely on automated processing that produces legal "
+                                     "effects be taken despite the right not to be subject to it?", corpus="gdpr")
+    sentences = {s["citations"][0]: s["text"] for s in document["sentences"]}
+    assert "Article 22(1)" in sentences
+    assert sentences["Article 22(2)"].startswith("Paragraph 1 shall not apply if the decision: (a) is necessary")

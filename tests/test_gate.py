@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pincite.answer.gate import (
+    PAIR_CREDIT,
     asks_for_number,
     build_profile,
     check,
@@ -12,6 +15,7 @@ from pincite.answer.gate import (
     outside_names,
     own_act_number,
     own_aliases,
+    relevance,
 )
 from pincite.provisions import Provision
 from pincite.retrieve.hits import Hit
@@ -140,6 +144,8 @@ def test_facts_about_now_or_past_events_are_outside_the_law(question):
     "My loan was refused by an algorithm. Can I ask for a human?",
     "When personal data were obtained from a third party, by when must the controller inform?",
     "Chi ha il potere di vigilanza?",
+    "We had no written contract with our vendor. What should that contract have covered?",
+    "Which safeguards would the provider have to document?",
 ])
 def test_law_questions_in_the_past_tense_are_not_outside_the_law(question):
     assert outside_law(question, "en") is None
@@ -232,3 +238,27 @@ def test_a_rate_question_needs_a_percentage_in_the_evidence():
 def test_names_are_not_compared_across_languages():
     assert check(q("What fines did OpenAI pay for non-compliance?"), [hit(CORPUS[3], 0.9)], PROFILE,
                  names=False).reason != "outside_corpus"
+
+
+def test_a_followed_reference_is_evidence_the_corpus_answers_but_not_one_to_an_annex():
+    question = q("Our chatbot never told users they talk to a machine. How big a fine could we get?")
+    duty, fine = hit(CORPUS[1], 0.45), hit(CORPUS[3], 0.4)
+    plain = relevance(question, [duty, fine], PROFILE)
+    followed = relevance(question, [duty, replace(fine, via=duty.provision.label, via_hop="penalty")], PROFILE)
+    annex = relevance(question, [duty, replace(fine, via=duty.provision.label, via_hop="annex")], PROFILE)
+    assert (plain["followed"], followed["followed"], annex["followed"]) == (False, True, False)
+    assert followed["relevance"] == pytest.approx(annex["relevance"] + PAIR_CREDIT)
+    assert annex["relevance"] >= plain["relevance"]  # both ends together cover at least what one does
+    mention = hit(prov("Article 70(4)", "4. The authority shall report on the fines it imposed.", "Procedure"), 0.4)
+    mentioned = relevance(question, [duty, replace(mention, via=duty.provision.label, via_hop="penalty")], PROFILE)
+    assert not mentioned["followed"]  # of the kind by a mention only: a procedure that reports fines
+
+
+def test_a_latin_acronym_is_no_sign_against_a_corpus_in_another_script_but_a_named_act_is():
+    thai = [Provision(id="s41", label="Section 41", label_local="มาตรา ๔๑", kind="section", instrument="pdpa", lang="th",
+                      title="", path=[], text="ผู้ควบคุมข้อมูลส่วนบุคคลต้องจัดให้มีเจ้าหน้าที่คุ้มครองข้อมูลส่วนบุคคล",
+                      url="", source_sha256="0" * 64, version="")]
+    profile = build_profile("pdpa", "th", thai, frozenset(), frozenset())
+    assert outside_names("บริษัทไม่ได้แต่งตั้ง DPO ต้องถูกปรับเท่าไร", profile) == []
+    assert outside_names("ตาม GDPR บริษัทต้องแต่งตั้ง DPO หรือไม่", profile) == ["GDPR"]
+    assert outside_names("Must we register the system with the CNIL?", PROFILE) == ["CNIL"]  # a Latin corpus: a sign

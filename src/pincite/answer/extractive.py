@@ -183,9 +183,18 @@ def qualifiers(quote: Quote, hits: list) -> list[Quote]:
                            rf"^by way of derogation from paragraph {re.escape(str(label.paragraph))}\b", re.I)
         for hit in distinct(hits)[:QUOTE_HITS]:
             if hit.provision.id != provision.id and _same_article(hit.provision.label, label):
-                out += [Quote(hit.provision.label, s, hit.provision, quote.rank)
-                        for s in _whole_sentences(hit.provision.text) if aside.search(s)]
+                out += _aside(hit.provision, aside, quote.rank)
     return out
+
+
+def _aside(other: Provision, aside: re.Pattern, rank: int) -> list[Quote]:
+    """The sentences of a paragraph that set the quoted one aside; when its cases are listed as
+    points ('Paragraph 1 shall not apply if the decision: (a) …'), the paragraph whole when short."""
+    found = [Quote(other.label, s, other, rank) for s in _whole_sentences(other.text) if aside.search(s)]
+    lead = strip_number(other.text.splitlines()[0]) if other.text else ""
+    if not found and aside.search(lead) and len(other.text) <= WHOLE_QUOTE_CHARS:
+        found = [Quote(other.label, joined(strip_number(other.text)), other, rank)]
+    return found
 
 
 def _same_article(other: str, label) -> bool:

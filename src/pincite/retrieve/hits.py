@@ -17,3 +17,4 @@ class Hit:
     why: list[str] = field(default_factory=list)
     via: str = ""  # the label of the hit whose reference led here (retrieve.follow), if any
     via_words: str = ""  # the referencing words of that reference
+    via_hop: str = ""  # what the question asked for that the reference led to (Query.hops: penalty, annex, …)
