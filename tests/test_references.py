@@ -20,6 +20,9 @@ CORPUS = [
     prov("Article 9(1)", "1. Special categories are prohibited.", ["Chapter II"]),
     prov("Article 83(4)", "4. Infringements of Articles 8 and 9 and of Chapter II, and of Article 4 of "
                           "Directive 95/46/EC, and Regulation (EU) 2019/1020, are fined.", ["Chapter VIII"]),
+    prov("Article 40(1)", "1. Codes of conduct shall be drawn up.", ["Chapter IV"]),
+    prov("Article 99", "This Regulation shall apply from 2 May. However, Chapters I and II shall apply from 2 "
+                       "February, and Chapters III to V from 2 August.", ["Chapter XI"], kind="article"),
 ]
 
 
@@ -41,6 +44,12 @@ def test_another_acts_article_is_an_external_edge_with_its_number():
 def test_a_chapter_reference_reaches_each_of_its_articles():
     chapter = {(label, target) for label, target, _, _ in refs("Article 83(4)") if target}
     assert {("Article 8", "t/en/art-8.par-1"), ("Article 9", "t/en/art-9.par-1")} <= chapter
+
+
+def test_chapters_listed_or_in_a_range_reach_each_of_their_articles():
+    targets = {target for _, target, _, _ in refs("Article 99") if target}
+    # Chapter I (6(1), 6(2)), Chapter II (8, 9), Chapter IV inside the range III to V (40); not Chapter VIII.
+    assert targets == {"t/en/art-6.par-1", "t/en/art-8.par-1", "t/en/art-9.par-1", "t/en/art-40.par-1"}
 
 
 def test_a_point_of_a_paragraph_is_resolved_to_its_paragraph():

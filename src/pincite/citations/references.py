@@ -50,6 +50,11 @@ _ACT = re.compile(
     r"(?P<number>(?:19|20)?\d{2}/\d{1,4}(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI))?)", re.IGNORECASE)
 _CHAPTER = re.compile(r"\b(?:(?:Section|sezione)\s+(?P<section>\d+)\s+(?:of|del)\s+)?(?:Chapter|Capo|Chapitre)\s+(?P<chapter>[IVXLC]+)\b"
                       r"(?!\s+of\s+(?:Regulation|Directive))", re.IGNORECASE)
+# "Chapters I and II", "capi I e II", "Chapters II to IV": each chapter of the list or range.
+# The numerals are upper case (a word like 'in' is no chapter).
+_CHAPTERS = re.compile(r"\b(?:Chapters|capi|Chapitres)\s+(?P<numbers>(?-i:[IVXLC]+)(?:\s*(?:,|and|or|to|e|o|a|et|ou|à)"
+                       r"\s*(?-i:[IVXLC]+)\b)+)(?!\s+of\s+(?:Regulation|Directive))", re.IGNORECASE)
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 # "paragraph 5", "paragraphs 1 and 2" not followed by "of Article …": a paragraph of this article.
 _RELATIVE = re.compile(r"\b(?:paragraphs?|paragraf[oi]|paragraphes?)\s+(?P<numbers>\d{1,3}(?:\s*(?:,|and|or|e|o|et|ou|to|a|à)\s*\d{1,3})*)"
                        r"(?!\s*(?:of|del|della|du|de l['’])\s+(?:Article|articolo|l['’]article))", re.IGNORECASE)
@@ -161,12 +166,52 @@ def _internal(p: Provision, citation: Citation, resolver: Resolver, words: str) 
 
 def _chapters(p: Provision, text: str, resolver: Resolver, taken: list[tuple[int, int]]) -> list[dict]:
     out = []
+    for m in _CHAPTERS.finditer(text):
+        if _inside(m.start(), taken) or _OTHER_ACT.match(text, m.end()):
+            continue
+        for chapter in _chapter_list(m["numbers"]):
+            articles = _first_parts(resolver.chapter(chapter, None), p)
+            out += [_edge(None, t.id, m.group(0), label=article) for article, t in articles.items()]
+        taken.append((m.start(), m.end()))
     for m in _CHAPTER.finditer(text):
         if _inside(m.start(), taken) or _OTHER_ACT.match(text, m.end()):
             continue
-        articles = {_article_of(t.label): t for t in resolver.chapter(m["chapter"], m["section"]) if t.id != p.id}
+        articles = _first_parts(resolver.chapter(m["chapter"], m["section"]), p)
         out += [_edge(None, t.id, m.group(0), label=article) for article, t in articles.items()]
         taken.append((m.start(), m.end()))
+    return out
+
+
+def _first_parts(provisions: list[Provision], p: Provision) -> dict[str, Provision]:
+    """Each article of a chapter by its first part (it stands for the article), `p` left out."""
+    out: dict[str, Provision] = {}
+    for t in provisions:
+        if t.id != p.id:
+            out.setdefault(_article_of(t.label), t)
+    return out
+
+
+def _chapter_list(numbers: str) -> list[str]:
+    """'I and II' → ['I', 'II']; 'II to IV' → ['II', 'III', 'IV']."""
+    parts = re.split(r"\s*(,|\band\b|\bor\b|\bto\b|\be\b|\bo\b|\ba\b|\bet\b|\bou\b|à)\s*", numbers.strip())
+    out = [parts[0]]
+    for joiner, numeral in zip(parts[1::2], parts[2::2], strict=True):
+        if joiner in ("to", "a", "à"):
+            out += [_to_roman(n) for n in range(_from_roman(out[-1]) + 1, _from_roman(numeral))]
+        out.append(numeral)
+    return out
+
+
+def _from_roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral.upper()]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+
+
+def _to_roman(n: int) -> str:
+    out = ""
+    for value, numeral in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + numeral, n - value
     return out
 
 

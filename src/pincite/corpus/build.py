@@ -22,9 +22,11 @@ from pincite.sources.lock import data_lock
 
 # What a stored corpus holds depends on the parser that wrote it. Bump when a parse of the same
 # source bytes gives different provisions (2: references extracted into `refs` — a corpus written
-# before has none, and `pincite refs` and reference following would silently find nothing). A
-# corpus written by another format is rebuilt from its cached source on first use.
-CORPUS_FORMAT = 2
+# before has none, and `pincite refs` and reference following would silently find nothing; 3:
+# "Chapters I and II", "Chapters III to V" reach their articles, and a chapter's article is
+# reached at its first part). A corpus written by another format is rebuilt from its cached
+# source on first use.
+CORPUS_FORMAT = 3
 
 
 @dataclass(frozen=True)
