@@ -69,6 +69,11 @@ class Settings(BaseSettings):
     index_sentences: bool = Field(
         default=False, description="Also index each sentence and point line of a provision on its own."
     )
+    index_windows: bool = Field(
+        default=False,
+        description="Also index a provision longer than the embedding window (embed_max_length word pieces) "
+                    "window by window, half-overlapping, each window with the title and lead-in.",
+    )
     embedder: str = Field(
         default="auto",
         description="How embeddings are computed: onnx (onnxruntime on the local model directory), fastembed, "

@@ -92,6 +92,29 @@ def _set_window(embedder, max_length: int) -> None:
         tokenizer.enable_truncation(max_length=max_length)
 
 
+@lru_cache(maxsize=4)
+def _piece_tokenizer(model_path: str):
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(Path(model_path) / "tokenizer.json"))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer
+
+
+def piece_spans(model_path: Path | None) -> Callable[[str], list[tuple[int, int]]]:
+    """A function giving the character spans of a text's word pieces, as the model's tokenizer
+    cuts it (no special tokens, no truncation); without a local tokenizer, ~4 characters a piece."""
+    if model_path is not None and (Path(model_path) / "tokenizer.json").is_file():
+        tokenizer = _piece_tokenizer(str(model_path))
+
+        def spans(text: str) -> list[tuple[int, int]]:
+            encoded = tokenizer.encode(text, add_special_tokens=False)
+            return [span for span in encoded.offsets if span[1] > span[0]]
+        return spans
+    return lambda text: [(i, min(i + 4, len(text))) for i in range(0, len(text), 4)]
+
+
 def token_batches(texts: list[str], batch_size: int, max_length: int, budget: int):
     """Consecutive batches whose size × estimated longest length stays within the budget."""
     batch: list[str] = []
