@@ -274,6 +274,13 @@ def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tup
     return found, spans
 
 
+def names_corpus(question: str, profile: Profile) -> bool:
+    """Whether the question names the corpus itself ('Article 85(2) of the GDPR', 'under the AI
+    Act', 'Regulation (EU) 2016/679')."""
+    return any((number and number in profile.own_numbers) or label.lower() in profile.aliases
+               for _, _, label, number in _acts_named(question))
+
+
 def _acts_named(question: str):
     for rx in (_ACT_NUMBER_NAMED, _ACT_NUMBER_BARE):
         for m in rx.finditer(question):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pincite.answer.agent import Budget
-from pincite.answer.gate import Profile, check, profile_for
+from pincite.answer.gate import Profile, check, names_corpus, profile_for, relevance
 from pincite.answer.llm import LLM, llm_from_settings
 from pincite.answer.pipeline import Context, answer_question, answerer_for
 from pincite.answer.pointers import pointer
@@ -55,7 +55,7 @@ from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.multi import search_corpora
+from pincite.retrieve.multi import CorpusHit, CorpusResult, search_corpora
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode, search_together
@@ -403,10 +403,16 @@ class Pincite:
             result = self.search(query, corpus=spec.name, lang=lang, k=k, mode=mode)
             return documents.search_document(query, spec.name, result.lang, mode,
                                              [documents.hit_json(h) for h in result.hits])
-        found = self._search_together(query, self._expand(names, lang), lang, k, mode)
-        hits = search_corpora(list(found), found.__getitem__, k)
-        return documents.search_document(query, list(found), lang, mode,
-                                         [documents.corpus_hit_json(h) for h in hits])
+        searched, hits = self.search_across(query, names, lang=lang, k=k, mode=mode)
+        return documents.search_document(query, searched, lang, mode, [documents.corpus_hit_json(h) for h in hits])
+
+    def search_across(self, query: str, corpora: list[str], *, lang: str | None = None, k: int = 5,
+                      mode: str | None = None) -> tuple[list[str], list[CorpusHit]]:
+        """One question searched in several corpora, ranked on one scale (retrieve.multi): the
+        corpora searched (`all` expanded) and the hits, each naming its corpus."""
+        mode = check_mode(mode or self.settings.search_mode)
+        results = self.corpus_results(query, corpora, lang=lang, k=k, mode=mode)
+        return [r.name for r in results], search_corpora(results, k)
 
     def _expand(self, names: list[str], lang: str | None) -> list[str]:
         """`all`: every corpus with an index in the question's language (English when none is given)."""
@@ -418,18 +424,28 @@ class Pincite:
             raise NotFoundError(f"no corpus is indexed in {wanted!r} yet — index one first, e.g. pincite index gdpr")
         return every
 
-    def _search_together(self, query: str, names: list[str], lang: str | None, k: int,
-                         mode: str) -> dict[str, tuple[str, list[Hit]]]:
-        """Each corpus analysed and fused in its own language; the candidates of all of them
-        asked of the store at once (one query on PostgreSQL)."""
+    def corpus_results(self, query: str, corpora: list[str], *, lang: str | None = None, k: int = 5,
+                       mode: str | None = None) -> list[CorpusResult]:
+        """Each corpus analysed and fused in its own language, the candidates of all of them asked
+        of the store at once (one query on PostgreSQL); with each corpus's hits, its relevance to
+        the question by the gate's signal (dense top-1 + weighted term coverage, comparable across
+        corpora: one embedding model), read from at least the gate's ASK_K hits."""
+        mode = check_mode(mode or self.settings.search_mode)
         jobs = []
-        for name in dict.fromkeys(n.strip() for n in names if n.strip()):
+        for name in dict.fromkeys(n.strip() for n in self._expand(corpora, lang) if n.strip()):
             spec, _ = self.corpus(name)
             corpus_lang = self.resolve_lang(spec.name, lang)
             searcher = self.searcher(spec.name, corpus_lang)
-            jobs.append((name, corpus_lang, searcher, default_fusion(corpus_lang, self.settings)))
-        hits = search_together([(s, s.analyse(query), f) for _, _, s, f in jobs], k, mode)
-        return {name: (corpus_lang, found) for (name, corpus_lang, _, _), found in zip(jobs, hits, strict=True)}
+            jobs.append((name, corpus_lang, searcher, searcher.analyse(query), default_fusion(corpus_lang, self.settings)))
+        found = search_together([(s, q, f) for _, _, s, q, f in jobs], max(k, ASK_K), mode)
+        results = []
+        for (name, corpus_lang, _, q, _), hits in zip(jobs, found, strict=True):
+            profile = self.profile(name, corpus_lang)
+            signals = relevance(q, hits, profile) if hits else {"dense": 0.0, "coverage": 0.0}
+            dense = signals["dense"] if any(h.dense is not None for h in hits) or not hits else None
+            results.append(CorpusResult(name, corpus_lang, hits[:k], dense, signals["coverage"],
+                                        named=names_corpus(q.text, profile)))
+        return results
 
     def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
         """Bring one corpus language's index up to date (no `lang`: the corpus's default); report
