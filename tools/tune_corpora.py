@@ -28,7 +28,7 @@ BONUSES = (0.0, 0.05, 0.1, 0.2, 0.5)
 
 def searched(questions: list[dict], pincite: Pincite, corpora: list[str]) -> list[tuple[dict, list]]:
     """Per question, each corpus's result (its hits and signals)."""
-    return [(q, pincite.corpus_results(q["question"], corpora, lang=q.get("lang"), k=10)) for q in questions]
+    return [(q, pincite.corpus_results(q["question"], corpora, lang=q.get("lang"), k=10, coverage=True)) for q in questions]
 
 
 def replay(cached, weight: float, margin: float, step: float, bonus: float) -> dict:

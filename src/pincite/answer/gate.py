@@ -274,10 +274,10 @@ def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tup
     return found, spans
 
 
-def names_corpus(question: str, profile: Profile) -> bool:
-    """Whether the question names the corpus itself ('Article 85(2) of the GDPR', 'under the AI
-    Act', 'Regulation (EU) 2016/679')."""
-    return any((number and number in profile.own_numbers) or label.lower() in profile.aliases
+def names_corpus(question: str, numbers: set[str], aliases: set[str]) -> bool:
+    """Whether the question names the corpus by one of its `numbers` ('2016/679') or `aliases`
+    (own_aliases: 'gdpr', 'ai act'): 'Article 85(2) of the GDPR', 'under the AI Act'."""
+    return any((number and number in numbers) or label.lower() in aliases
                for _, _, label, number in _acts_named(question))
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pincite.answer.agent import Budget
-from pincite.answer.gate import Profile, check, names_corpus, profile_for, relevance
+from pincite.answer.gate import Profile, check, names_corpus, own_aliases, profile_for, relevance
 from pincite.answer.llm import LLM, llm_from_settings
 from pincite.answer.pipeline import Context, answer_question, answerer_for
 from pincite.answer.pointers import pointer
@@ -55,14 +55,14 @@ from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.multi import CorpusHit, CorpusResult, search_corpora
+from pincite.retrieve.multi import COVERAGE_WEIGHT, CorpusHit, CorpusResult, search_corpora
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode, search_together
 from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
-from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+from pincite.sources.catalog import NAMED, CorpusSpec, act_number, check_lang, corpus_spec, registered
 from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
 from pincite.verify.untrusted import cited_as_data
@@ -425,26 +425,28 @@ class Pincite:
         return every
 
     def corpus_results(self, query: str, corpora: list[str], *, lang: str | None = None, k: int = 5,
-                       mode: str | None = None) -> list[CorpusResult]:
+                       mode: str | None = None, coverage: bool | None = None) -> list[CorpusResult]:
         """Each corpus analysed and fused in its own language, the candidates of all of them asked
-        of the store at once (one query on PostgreSQL); with each corpus's hits, its relevance to
-        the question by the gate's signal (dense top-1 + weighted term coverage, comparable across
-        corpora: one embedding model), read from at least the gate's ASK_K hits."""
+        of the store at once (one query on PostgreSQL); with each corpus's hits, the gate's signals
+        that compare across corpora (retrieve.multi), read from at least the gate's ASK_K hits.
+        Term coverage needs the corpus's profile (seconds to build a first time): it is computed
+        when the merge weighs it (bm25 mode, or COVERAGE_WEIGHT > 0) or `coverage` asks for it."""
         mode = check_mode(mode or self.settings.search_mode)
         jobs = []
         for name in dict.fromkeys(n.strip() for n in self._expand(corpora, lang) if n.strip()):
             spec, _ = self.corpus(name)
             corpus_lang = self.resolve_lang(spec.name, lang)
             searcher = self.searcher(spec.name, corpus_lang)
-            jobs.append((name, corpus_lang, searcher, searcher.analyse(query), default_fusion(corpus_lang, self.settings)))
+            jobs.append((spec, corpus_lang, searcher, searcher.analyse(query), default_fusion(corpus_lang, self.settings)))
         found = search_together([(s, q, f) for _, _, s, q, f in jobs], max(k, ASK_K), mode)
+        wanted = mode == "bm25" or COVERAGE_WEIGHT > 0 if coverage is None else coverage
         results = []
-        for (name, corpus_lang, _, q, _), hits in zip(jobs, found, strict=True):
-            profile = self.profile(name, corpus_lang)
-            signals = relevance(q, hits, profile) if hits else {"dense": 0.0, "coverage": 0.0}
-            dense = signals["dense"] if any(h.dense is not None for h in hits) or not hits else None
-            results.append(CorpusResult(name, corpus_lang, hits[:k], dense, signals["coverage"],
-                                        named=names_corpus(q.text, profile)))
+        for (spec, corpus_lang, _, q, _), hits in zip(jobs, found, strict=True):
+            dense = [h.dense for h in hits if h.dense is not None]
+            covered = relevance(q, hits, self.profile(spec.name, corpus_lang))["coverage"] if wanted and hits else 0.0
+            named = names_corpus(q.text, {act_number(spec.celex)}, own_aliases(spec.name, spec.title))
+            results.append(CorpusResult(spec.name, corpus_lang, hits[:k], max(dense) if dense else (None if hits else 0.0),
+                                        covered, named=named))
         return results
 
     def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
