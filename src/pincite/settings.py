@@ -100,6 +100,12 @@ class Settings(BaseSettings):
         description="When a question asks for what lives elsewhere (a fine, an exception, a remedy, a definition, "
                     "an annex, a date), follow one reference to it, in search and answers (false: never).",
     )
+    rerank_model: str | None = Field(
+        default=None,
+        description="A cross-encoder that re-scores the top 30 hits after the reranker: a model name fastembed's "
+                    "TextCrossEncoder knows (Xenova/ms-marco-MiniLM-L-6-v2, downloaded on first use) or a local "
+                    "directory with its ONNX export; unset: none (unmeasured here, docs/retrieval.md).",
+    )
 
     # The answer stage (pincite ask).
     llm: str | None = Field(

@@ -310,6 +310,13 @@ def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tup
     return found, spans
 
 
+def names_corpus(question: str, numbers: set[str], aliases: set[str]) -> bool:
+    """Whether the question names the corpus by one of its `numbers` ('2016/679') or `aliases`
+    (own_aliases: 'gdpr', 'ai act'): 'Article 85(2) of the GDPR', 'under the AI Act'."""
+    return any((number and number in numbers) or label.lower() in aliases
+               for _, _, label, number in _acts_named(question))
+
+
 def _acts_named(question: str):
     for rx in (_ACT_NUMBER_NAMED, _ACT_NUMBER_BARE):
         for m in rx.finditer(question):

@@ -90,6 +90,41 @@ def evaluate_retrieval(questions: list[dict], pincite: Pincite, *, mode: str | N
     return report
 
 
+def evaluate_across(questions: list[dict], pincite: Pincite, corpora: list[str], *, mode: str | None = None,
+                    k: int = 10, progress=None) -> dict:
+    """Every question searched in all of `corpora` together (`pincite search --corpus A --corpus B`):
+    a hit counts only in the question's own corpus, and `foreign@10` is the share of the top ten
+    that come from the other corpora (averaged over the answerable questions)."""
+    rows, latencies, searched = [], [], []
+    for done, q in enumerate(questions, start=1):
+        started = time.perf_counter()
+        searched, hits = pincite.search_across(q["question"], corpora, lang=q.get("lang"), k=max(k, 10), mode=mode)
+        latencies.append((time.perf_counter() - started) * 1000)
+        retrieved = [h.hit.provision.label for h in hits]
+        own = [label for h, label in zip(hits, retrieved, strict=True) if h.corpus == q["corpus"]]
+        at = [i for i, h in enumerate(hits, start=1) if h.corpus == q["corpus"]]  # where each of `own` stands
+        found = rank_of(own, q["gold"]) if q["answerable"] else None
+        rank = at[found - 1] if found else None
+        rows.append({"id": q["id"], "corpus": q["corpus"], "lang": q.get("lang"), "category": q["category"],
+                     "answerable": q["answerable"], "gold": q["gold"], "rank": rank, "retrieved": retrieved,
+                     "retrieved_corpora": [h.corpus for h in hits],
+                     "foreign": sum(1 for h in hits[:10] if h.corpus != q["corpus"])})
+        if progress:
+            progress(done, len(questions))
+    answerable = [r for r in rows if r["answerable"]]
+    report = metrics(answerable)
+    report["foreign@10"] = _share(sum(r["foreign"] for r in answerable), 10 * len(answerable))
+    report["by_category"] = {c: metrics(rs) for c, rs in _group(rows).items()}
+    report["by_corpus"] = {c: metrics([r for r in answerable if r["corpus"] == c])
+                           for c in sorted({r["corpus"] for r in answerable})}
+    report["corpora"] = searched
+    report["latency_ms"] = latency_summary(latencies[1:] or latencies)
+    report["mode"] = mode or pincite.settings.search_mode
+    report["split"] = split_of(questions)
+    report["questions"] = rows
+    return report
+
+
 def _group(rows: list[dict]) -> dict[str, list[dict]]:
     groups: dict[str, list[dict]] = defaultdict(list)
     for r in rows:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from pincite.errors import ConfigError
+from pincite.retrieve.crossencoder import Chain, load_cross_encoder
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
 
@@ -35,7 +36,13 @@ register_reranker("learned", _learned)
 
 
 def reranker_from_settings(settings) -> Reranker | None:
+    """The reranker `settings.reranker` names, followed by a cross-encoder when
+    `settings.rerank_model` names one (retrieve.crossencoder)."""
     make = RERANKERS.get(settings.reranker)
     if make is None:
         raise ConfigError(f"unknown reranker {settings.reranker!r} — use one of: {', '.join(sorted(RERANKERS))}")
-    return make(settings)
+    first = make(settings)
+    if not settings.rerank_model:
+        return first
+    cross = load_cross_encoder(settings.rerank_model, settings.embed_threads or None)
+    return cross if first is None else Chain((first, cross))

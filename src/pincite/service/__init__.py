@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pincite.answer.agent import Budget
-from pincite.answer.gate import Profile, check, profile_for
+from pincite.answer.gate import Profile, check, names_corpus, own_aliases, profile_for, relevance
 from pincite.answer.llm import LLM, llm_from_settings
 from pincite.answer.pipeline import Context, answer_question, answerer_for
 from pincite.answer.pointers import pointer
@@ -55,14 +55,14 @@ from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.multi import search_corpora
+from pincite.retrieve.multi import COVERAGE_WEIGHT, CorpusHit, CorpusResult, search_corpora
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode, search_together
 from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
-from pincite.sources.catalog import NAMED, CorpusSpec, check_lang, corpus_spec, registered
+from pincite.sources.catalog import NAMED, CorpusSpec, act_number, check_lang, corpus_spec, registered
 from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
 from pincite.verify.untrusted import cited_as_data
@@ -403,10 +403,16 @@ class Pincite:
             result = self.search(query, corpus=spec.name, lang=lang, k=k, mode=mode)
             return documents.search_document(query, spec.name, result.lang, mode,
                                              [documents.hit_json(h) for h in result.hits])
-        found = self._search_together(query, self._expand(names, lang), lang, k, mode)
-        hits = search_corpora(list(found), found.__getitem__, k)
-        return documents.search_document(query, list(found), lang, mode,
-                                         [documents.corpus_hit_json(h) for h in hits])
+        searched, hits = self.search_across(query, names, lang=lang, k=k, mode=mode)
+        return documents.search_document(query, searched, lang, mode, [documents.corpus_hit_json(h) for h in hits])
+
+    def search_across(self, query: str, corpora: list[str], *, lang: str | None = None, k: int = 5,
+                      mode: str | None = None) -> tuple[list[str], list[CorpusHit]]:
+        """One question searched in several corpora, ranked on one scale (retrieve.multi): the
+        corpora searched (`all` expanded) and the hits, each naming its corpus."""
+        mode = check_mode(mode or self.settings.search_mode)
+        results = self.corpus_results(query, corpora, lang=lang, k=k, mode=mode)
+        return [r.name for r in results], search_corpora(results, k)
 
     def _expand(self, names: list[str], lang: str | None) -> list[str]:
         """`all`: every corpus with an index in the question's language (English when none is given)."""
@@ -418,18 +424,30 @@ class Pincite:
             raise NotFoundError(f"no corpus is indexed in {wanted!r} yet — index one first, e.g. pincite index gdpr")
         return every
 
-    def _search_together(self, query: str, names: list[str], lang: str | None, k: int,
-                         mode: str) -> dict[str, tuple[str, list[Hit]]]:
-        """Each corpus analysed and fused in its own language; the candidates of all of them
-        asked of the store at once (one query on PostgreSQL)."""
+    def corpus_results(self, query: str, corpora: list[str], *, lang: str | None = None, k: int = 5,
+                       mode: str | None = None, coverage: bool | None = None) -> list[CorpusResult]:
+        """Each corpus analysed and fused in its own language, the candidates of all of them asked
+        of the store at once (one query on PostgreSQL); with each corpus's hits, the gate's signals
+        that compare across corpora (retrieve.multi), read from at least the gate's ASK_K hits.
+        Term coverage needs the corpus's profile (seconds to build a first time): it is computed
+        when the merge weighs it (bm25 mode, or COVERAGE_WEIGHT > 0) or `coverage` asks for it."""
+        mode = check_mode(mode or self.settings.search_mode)
         jobs = []
-        for name in dict.fromkeys(n.strip() for n in names if n.strip()):
+        for name in dict.fromkeys(n.strip() for n in self._expand(corpora, lang) if n.strip()):
             spec, _ = self.corpus(name)
             corpus_lang = self.resolve_lang(spec.name, lang)
             searcher = self.searcher(spec.name, corpus_lang)
-            jobs.append((name, corpus_lang, searcher, default_fusion(corpus_lang, self.settings)))
-        hits = search_together([(s, s.analyse(query), f) for _, _, s, f in jobs], k, mode)
-        return {name: (corpus_lang, found) for (name, corpus_lang, _, _), found in zip(jobs, hits, strict=True)}
+            jobs.append((spec, corpus_lang, searcher, searcher.analyse(query), default_fusion(corpus_lang, self.settings)))
+        found = search_together([(s, q, f) for _, _, s, q, f in jobs], max(k, ASK_K), mode)
+        wanted = mode == "bm25" or COVERAGE_WEIGHT > 0 if coverage is None else coverage
+        results = []
+        for (spec, corpus_lang, _, q, _), hits in zip(jobs, found, strict=True):
+            dense = [h.dense for h in hits if h.dense is not None]
+            covered = relevance(q, hits, self.profile(spec.name, corpus_lang))["coverage"] if wanted and hits else 0.0
+            named = names_corpus(q.text, {act_number(spec.celex)}, own_aliases(spec.name, spec.title))
+            results.append(CorpusResult(spec.name, corpus_lang, hits[:k], max(dense) if dense else (None if hits else 0.0),
+                                        covered, named=named))
+        return results
 
     def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
         """Bring one corpus language's index up to date (no `lang`: the corpus's default); report

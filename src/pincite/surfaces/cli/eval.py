@@ -44,9 +44,12 @@ def retrieval(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
     sweep: Annotated[bool, typer.Option(help="Compare modes and fusion settings in a table.")] = False,
     split: Split = None,
+    across: Annotated[list[str] | None, typer.Option(
+        "--across", help="Search every question in all these corpora together (repeat; `all`: every corpus "
+                         "indexed in the question's language); a hit counts only in the question's own corpus.")] = None,
 ) -> None:
     """hit@1/3/5/10, MRR and latency. Builds or reuses the indexes the questions need."""
-    from pincite.evaluate.retrieval import evaluate_retrieval  # heavy: the retrieve stage and the service
+    from pincite.evaluate.retrieval import evaluate_across, evaluate_retrieval  # heavy: the service
     from pincite.retrieve.search import check_mode  # heavy: numpy
 
     if mode is not None:
@@ -56,11 +59,17 @@ def retrieval(
         if sweep:
             _sweep(qs, pincite, k, as_json)
             return
-        report = evaluate_retrieval(qs, pincite, mode=mode, k=k, progress=_progress)
+        if across:
+            report = evaluate_across(qs, pincite, across, mode=mode, k=k, progress=_progress)
+        else:
+            report = evaluate_retrieval(qs, pincite, mode=mode, k=k, progress=_progress)
     if as_json:
         print_json(report)
         return
     _table([(report["mode"], report)])
+    if across:
+        out.print(f"searched together: {', '.join(report['corpora'])}; share of the top 10 from other corpora "
+                  f"(foreign@10): {report['foreign@10']:.3f}")
 
 
 def _sweep(qs: list[dict], pincite, k: int, as_json: bool) -> None:
