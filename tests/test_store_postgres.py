@@ -191,3 +191,24 @@ def test_an_index_written_before_stored_weights_gets_them_on_upgrade(postgres_ur
         for i, weight in zip(*postings[term], strict=True):
             expected[f"t/en/art-{i}"] += float(weight)
     assert hits == pytest.approx(expected, rel=1e-5)
+
+
+def test_keyword_search_reads_each_terms_first_postings_by_weight(store):
+    """With postings_per_term = N a search sums, per unit, only the weights among each term's N
+    highest-weight postings: a unit in the tail of a longer list loses that term's weight (and
+    with the list within N, the search is exact BM25)."""
+    from pincite.index.keyword import bm25_weights
+
+    provisions = [provision(i) for i in range(4)]
+    tokens = [["common"], ["common", "x"], ["common", "x", "y"], ["common", "x", "y", "z", "rare"]]
+    units = [Unit(p.id, " ".join(t), t) for p, t in zip(provisions, tokens, strict=True)]
+    store.replace_index(IndexIdentity("t/en", "a", "m", "h"), provisions, units, np.eye(4, dtype=np.float32))
+    weights = {term: dict(zip(*(a.tolist() for a in arrays), strict=True))
+               for term, arrays in bm25_weights(tokens).items()}
+    exact = {f"t/en/art-{i}": weights["common"][i] + weights["rare"].get(i, 0.0) for i in range(4)}
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(
+        {pid: exact[pid] for pid in ("t/en/art-3", "t/en/art-0")}, rel=1e-5)
+    store.postings_per_term = 2  # "common": the two shortest units only; unit 3 keeps "rare" alone
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(
+        {"t/en/art-3": weights["rare"][3], "t/en/art-0": weights["common"][0]}, rel=1e-5)
+    assert dict(store.keyword("t/en", ["rare"], 2)) == pytest.approx({"t/en/art-3": weights["rare"][3]}, rel=1e-5)
