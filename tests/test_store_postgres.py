@@ -193,10 +193,10 @@ def test_an_index_written_before_stored_weights_gets_them_on_upgrade(postgres_ur
     assert hits == pytest.approx(expected, rel=1e-5)
 
 
-def test_keyword_search_reads_each_terms_first_postings_by_weight(store):
-    """With postings_per_term = N a search sums, per unit, only the weights among each term's N
-    highest-weight postings: a unit in the tail of a longer list loses that term's weight (and
-    with the list within N, the search is exact BM25)."""
+def test_keyword_search_rescores_units_found_in_each_terms_first_postings(store):
+    """With postings_per_term = N a unit is a candidate when it is among some query term's N
+    highest-weight postings, and its score is then its exact BM25 — also for the terms in whose
+    lists it came later than N."""
     from pincite.index.keyword import bm25_weights
 
     provisions = [provision(i) for i in range(4)]
@@ -206,9 +206,11 @@ def test_keyword_search_reads_each_terms_first_postings_by_weight(store):
     weights = {term: dict(zip(*(a.tolist() for a in arrays), strict=True))
                for term, arrays in bm25_weights(tokens).items()}
     exact = {f"t/en/art-{i}": weights["common"][i] + weights["rare"].get(i, 0.0) for i in range(4)}
-    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(
-        {pid: exact[pid] for pid in ("t/en/art-3", "t/en/art-0")}, rel=1e-5)
-    store.postings_per_term = 2  # "common": the two shortest units only; unit 3 keeps "rare" alone
-    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(
-        {"t/en/art-3": weights["rare"][3], "t/en/art-0": weights["common"][0]}, rel=1e-5)
-    assert dict(store.keyword("t/en", ["rare"], 2)) == pytest.approx({"t/en/art-3": weights["rare"][3]}, rel=1e-5)
+    top_two = {pid: exact[pid] for pid in ("t/en/art-3", "t/en/art-0")}
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(top_two, rel=1e-5)
+    store.postings_per_term = 2  # "common": units 0 and 1 first; unit 3 is a candidate through "rare"
+    with psycopg.connect(store.url) as db:
+        first = db.execute("SELECT unit_ord FROM postings WHERE key = 't/en' AND term = 'common' "
+                           "ORDER BY weight DESC, unit_ord LIMIT 2").fetchall()
+    assert first == [(0,), (1,)]
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(top_two, rel=1e-5)

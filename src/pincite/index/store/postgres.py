@@ -89,11 +89,13 @@ MIGRATIONS = [
 SCHEMA_LOCK = 0x70696E63  # advisory lock id ("pinc") held while the schema changes
 EF_SEARCH = 400  # HNSW candidate list: at 100 000 units recall@10 0.93 at 100, 0.98 at 400 (19 / 28 ms): docs/scale.md
 SEARCH_DEPTH = 200  # candidates each of dense and BM25 hand to fusion (the embedded store hands all)
-# BM25 reads each query term's POSTINGS_PER_TERM highest-weight postings (all of a shorter list):
-# exact on real acts (no term is in more units), an approximation past that — a unit outside a
-# common term's first postings misses at most that term's N-th weight, a small one (common terms
-# have a low idf). Tuned on dev-split questions at 100 000 provisions: docs/scale.md.
+# BM25 reads each query term's POSTINGS_PER_TERM highest-weight postings (all of a shorter list:
+# exact on real acts, where no term is in more units) and rescores exactly the RESCORED best units
+# by those partial sums. Past that an approximation: a unit outside every term's first postings,
+# or outside the rescored, is missed. Tuned on dev-split questions at 100 000 provisions (BM25
+# top 100: 0.97 of exact; hybrid top 10: 0.97; rescoring 500: 0.93 / 0.91): docs/scale.md.
 POSTINGS_PER_TERM = 2000
+RESCORED = 1000
 POOL_SIZE = 10
 BUILD_MEMORY = "1GB"  # maintenance_work_mem for the first HNSW build (1 M × 384-dim vectors: ~2 GB graph)
 SETUP_FIX = ("the database needs the pgvector extension (as a superuser: CREATE EXTENSION vector) and a user "
@@ -106,6 +108,7 @@ class PostgresStore:
 
     search_depth = SEARCH_DEPTH
     postings_per_term: int | None = POSTINGS_PER_TERM  # None: every posting (exact BM25; for measuring)
+    rescored = RESCORED
 
     def __init__(self, url: str):
         self.url = url
@@ -232,7 +235,8 @@ class PostgresStore:
         if len(vectors) > 1 or len({r.depth for r in requests}) > 1:
             return search_each(self, requests)  # not one query's shape: each on its own
         depth = requests[0].depth if requests else 0
-        parts, params = [], {"k": depth, "per_term": self._per_term(depth)}
+        parts, params = [], {"k": depth, "per_term": self._per_term(depth),
+                                "rescored": max(self.rescored, depth)}
         if dense:
             query = np.asarray(dense[0][1].vector, dtype=np.float32)
             parts.append(many_dense_sql(len(query)))
@@ -268,7 +272,7 @@ class PostgresStore:
         if k <= 0 or not terms:
             return []
         rows = self._query(KEYWORD_SQL, {"key": key, "terms": sorted(set(terms)), "k": k,
-                                         "per_term": self._per_term(k)})
+                                         "per_term": self._per_term(k), "rescored": max(self.rescored, k)})
         return [(pid, float(score)) for pid, score in rows]
 
 
@@ -306,39 +310,63 @@ def many_dense_sql(dim: int) -> str:
                (SELECT count(*) FROM nearest n WHERE n.rid = b.rid) FROM best b WHERE b.r <= %(k)s"""
 
 
-# Each term's first postings by impact: the index (key, term, weight DESC, unit_ord) serves
-# `ORDER BY weight DESC, unit_ord LIMIT n` per term as an index-only scan that stops after n rows
-# (LIMIT NULL: the whole list). unit_ord breaks ties the same way in every list, so equal-weight
-# units (copies of one text) drop out of every term's list together, not of one term's each.
-TOP_POSTINGS = """
-    SELECT unit_ord, provision_ord, weight FROM postings WHERE key = {key} AND term = {term}
-    ORDER BY weight DESC, unit_ord LIMIT %(per_term)s"""
+def bm25_sql(tf: str, length: str, df: str, n: str, avg: str) -> str:
+    """One posting's BM25 weight in SQL, as `keyword.bm25_weights` computes it: Robertson idf,
+    float8 arithmetic, stored as real. The one formula loading and rescoring share."""
+    return (f"(ln(1 + ({n}::float8 - {df} + 0.5) / ({df}::float8 + 0.5)) * {tf} * ({K1} + 1)"
+            f" / ({tf} + {K1} * (1 - {B} + {B} * {length} / {avg}::float8)))::real")
 
-# BM25 as keyword.bm25_weights computes it: each posting's weight (idf · saturated tf) is stored
-# when the index is written; a search sums, per unit, the weights among each distinct query
-# term's first postings by impact (bounded work at any corpus size), and a provision scores its
-# best unit. (A threshold algorithm with a stopping bound was measured and dropped: at depth 100
-# its bound met the 100th score only after reading nearly whole lists — docs/scale.md.)
+
+# BM25 in two steps, bounded at any corpus size. (1) Candidates: each distinct query term's first
+# POSTINGS_PER_TERM postings by impact — the index (key, term, weight DESC, unit_ord) serves
+# `ORDER BY weight DESC, unit_ord LIMIT n` as a scan that stops after n rows (LIMIT NULL: the
+# whole list) — summed per unit; the best RESCORED units by that partial sum go on. (2) Each
+# candidate's exact score, from its own tokens (units.tokens) and the terms' document
+# frequencies, so a unit in the tail of a common term's list is not ranked on a partial sum.
+# A provision scores its best unit. Where every list is within n (real acts), this is exact BM25.
+# (A threshold algorithm with a stopping bound was measured and dropped: at depth 100 its bound
+# met the 100th score only after reading nearly whole lists — docs/scale.md.)
 KEYWORD_SQL = f"""
     WITH top AS (
-        SELECT p.* FROM unnest(%(terms)s::text[]) AS q(term)
-        CROSS JOIN LATERAL ({TOP_POSTINGS.format(key="%(key)s", term="q.term")}) p),
-    per_unit AS (SELECT provision_ord, sum(weight) AS score FROM top GROUP BY provision_ord, unit_ord),
+        SELECT p.unit_ord, p.weight FROM unnest(%(terms)s::text[]) AS q(term) CROSS JOIN LATERAL (
+            SELECT unit_ord, weight FROM postings WHERE key = %(key)s AND term = q.term
+            ORDER BY weight DESC, unit_ord LIMIT %(per_term)s) p),
+    candidates AS MATERIALIZED (SELECT unit_ord FROM top GROUP BY unit_ord
+                                ORDER BY sum(weight) DESC, unit_ord LIMIT %(rescored)s),
+    q AS MATERIALIZED (SELECT t.term, t.df, i.keyword_units AS n, i.keyword_length AS avg
+                       FROM terms t JOIN indexes i ON i.key = t.key WHERE t.key = %(key)s AND t.term = ANY(%(terms)s)),
+    per_unit AS (
+        SELECT u.provision_ord, sum({bm25_sql("x.tf", "cardinality(u.tokens)", "q.df", "q.n", "q.avg")}) AS score
+        FROM candidates c JOIN units u ON u.key = %(key)s AND u.ord = c.unit_ord
+        CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
+                            WHERE term = ANY(%(terms)s) GROUP BY term) x
+        JOIN q ON q.term = x.term GROUP BY u.provision_ord, u.ord),
     best AS MATERIALIZED (SELECT provision_ord, max(score) AS score FROM per_unit GROUP BY provision_ord
                           ORDER BY score DESC, provision_ord LIMIT %(k)s)
     SELECT pr.id, b.score FROM best b CROSS JOIN LATERAL (
         SELECT id FROM provisions WHERE key = %(key)s AND ord = b.provision_ord) pr
     ORDER BY b.score DESC, b.provision_ord"""
 
-# KEYWORD_SQL over several indexes at once: the query's terms come as (key, term) pairs, since
+# KEYWORD_SQL over several indexes at once: the query's terms come as (request, key, term), since
 # each index analyses the question in its own language. Rows: ('bm25', request, id, ord, score, 0).
 MANY_KEYWORD_SQL = f"""
-    WITH top AS (
-        SELECT x.rid, x.key, p.* FROM unnest(%(word_ids)s::int[], %(word_keys)s::text[], %(words)s::text[])
-            AS x(rid, key, term)
-        CROSS JOIN LATERAL ({TOP_POSTINGS.format(key="x.key", term="x.term")}) p),
-    per_unit AS (SELECT rid, key, provision_ord, sum(weight) AS score FROM top
-                 GROUP BY rid, key, provision_ord, unit_ord),
+    WITH words AS MATERIALIZED (SELECT * FROM unnest(%(word_ids)s::int[], %(word_keys)s::text[], %(words)s::text[])
+                                AS x(rid, key, term)),
+    top AS (
+        SELECT w.rid, w.key, p.unit_ord, p.weight FROM words w CROSS JOIN LATERAL (
+            SELECT unit_ord, weight FROM postings WHERE key = w.key AND term = w.term
+            ORDER BY weight DESC, unit_ord LIMIT %(per_term)s) p),
+    ranked AS (SELECT rid, key, unit_ord, row_number() OVER (PARTITION BY rid ORDER BY sum(weight) DESC, unit_ord) AS r
+               FROM top GROUP BY rid, key, unit_ord),
+    q AS MATERIALIZED (SELECT w.rid, w.term, t.df, i.keyword_units AS n, i.keyword_length AS avg FROM words w
+                       JOIN terms t ON t.key = w.key AND t.term = w.term JOIN indexes i ON i.key = w.key),
+    per_unit AS (
+        SELECT c.rid, c.key, u.provision_ord,
+               sum({bm25_sql("x.tf", "cardinality(u.tokens)", "q.df", "q.n", "q.avg")}) AS score
+        FROM ranked c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
+        CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
+                            WHERE term = ANY(%(words)s) GROUP BY term) x
+        JOIN q ON q.rid = c.rid AND q.term = x.term WHERE c.r <= %(rescored)s GROUP BY c.rid, c.key, u.provision_ord, u.ord),
     best AS (
         SELECT rid, key, provision_ord, max(score) AS score,
                row_number() OVER (PARTITION BY rid ORDER BY max(score) DESC, provision_ord) AS r
@@ -376,12 +404,11 @@ def write_index(db: psycopg.Connection, identity: IndexIdentity, provisions: lis
 # The postings of one index, made in the server from the units' tokens just written (no row per
 # posting through Python: a million units make ~50 million) and inserted in the order of
 # postings_impact, so the B-tree fills page by page instead of at random. Weights as
-# `keyword.bm25_weights` computes them: Robertson idf, float8 arithmetic, stored as real.
+# bm25_sql computes them.
 POSTINGS_SQL = f"""
     INSERT INTO postings (key, term, unit_ord, provision_ord, tf, length, weight)
     SELECT u.key, t.term, u.ord, u.provision_ord, t.tf, cardinality(u.tokens),
-           (ln(1 + (%(n)s::float8 - d.df + 0.5) / (d.df + 0.5)) * t.tf * ({K1} + 1)
-            / (t.tf + {K1} * (1 - {B} + {B} * cardinality(u.tokens) / %(avg)s::float8)))::real AS weight
+           {bm25_sql("t.tf", "cardinality(u.tokens)", "d.df", "%(n)s", "%(avg)s")} AS weight
     FROM units u
     CROSS JOIN LATERAL (SELECT term, count(*)::int AS tf FROM unnest(u.tokens) AS term GROUP BY term) t
     JOIN terms d ON d.key = u.key AND d.term = t.term
