@@ -214,3 +214,7 @@ def test_keyword_search_rescores_units_found_in_each_terms_first_postings(store)
                            "ORDER BY weight DESC, unit_ord LIMIT 2").fetchall()
     assert first == [(0,), (1,)]
     assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(top_two, rel=1e-5)
+    from pincite.index.store import SearchRequest
+
+    [(_, together)] = store.search_many([SearchRequest("t/en", None, ["common", "rare"], 2)])
+    assert dict(together) == pytest.approx(top_two, rel=1e-5)

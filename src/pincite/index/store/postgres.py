@@ -323,24 +323,30 @@ def bm25_sql(tf: str, length: str, df: str, n: str, avg: str) -> str:
 # whole list) — summed per unit; the best RESCORED units by that partial sum go on. (2) Each
 # candidate's exact score, from its own tokens (units.tokens) and the terms' document
 # frequencies, so a unit in the tail of a common term's list is not ranked on a partial sum.
-# A provision scores its best unit. Where every list is within n (real acts), this is exact BM25.
+# Step 2 runs only when some list was cut (had n postings): else the sums are exact already
+# (real acts, where no term is in 2000 units). A provision scores its best unit.
 # (A threshold algorithm with a stopping bound was measured and dropped: at depth 100 its bound
 # met the 100th score only after reading nearly whole lists — docs/scale.md.)
 KEYWORD_SQL = f"""
-    WITH top AS (
-        SELECT p.unit_ord, p.weight FROM unnest(%(terms)s::text[]) AS q(term) CROSS JOIN LATERAL (
-            SELECT unit_ord, weight FROM postings WHERE key = %(key)s AND term = q.term
+    WITH top AS MATERIALIZED (
+        SELECT q.term, p.* FROM unnest(%(terms)s::text[]) AS q(term) CROSS JOIN LATERAL (
+            SELECT unit_ord, provision_ord, weight FROM postings WHERE key = %(key)s AND term = q.term
             ORDER BY weight DESC, unit_ord LIMIT %(per_term)s) p),
-    candidates AS MATERIALIZED (SELECT unit_ord FROM top GROUP BY unit_ord
-                                ORDER BY sum(weight) DESC, unit_ord LIMIT %(rescored)s),
+    partial AS MATERIALIZED (SELECT unit_ord, provision_ord, sum(weight) AS score FROM top
+                             GROUP BY unit_ord, provision_ord),
+    cut AS MATERIALIZED (SELECT term FROM top GROUP BY term HAVING count(*) >= %(per_term)s),
+    candidates AS MATERIALIZED (SELECT unit_ord FROM partial WHERE EXISTS (SELECT FROM cut)
+                                ORDER BY score DESC, unit_ord LIMIT %(rescored)s),
     q AS MATERIALIZED (SELECT t.term, t.df, i.keyword_units AS n, i.keyword_length AS avg
                        FROM terms t JOIN indexes i ON i.key = t.key WHERE t.key = %(key)s AND t.term = ANY(%(terms)s)),
-    per_unit AS (
+    rescored AS (
         SELECT u.provision_ord, sum({bm25_sql("x.tf", "cardinality(u.tokens)", "q.df", "q.n", "q.avg")}) AS score
         FROM candidates c JOIN units u ON u.key = %(key)s AND u.ord = c.unit_ord
         CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
                             WHERE term = ANY(%(terms)s) GROUP BY term) x
         JOIN q ON q.term = x.term GROUP BY u.provision_ord, u.ord),
+    per_unit AS (SELECT provision_ord, score FROM partial WHERE NOT EXISTS (SELECT FROM cut)
+                 UNION ALL SELECT provision_ord, score FROM rescored),
     best AS MATERIALIZED (SELECT provision_ord, max(score) AS score FROM per_unit GROUP BY provision_ord
                           ORDER BY score DESC, provision_ord LIMIT %(k)s)
     SELECT pr.id, b.score FROM best b CROSS JOIN LATERAL (
@@ -348,25 +354,32 @@ KEYWORD_SQL = f"""
     ORDER BY b.score DESC, b.provision_ord"""
 
 # KEYWORD_SQL over several indexes at once: the query's terms come as (request, key, term), since
-# each index analyses the question in its own language. Rows: ('bm25', request, id, ord, score, 0).
+# each index analyses the question in its own language; each request is rescored only if one of
+# its lists was cut. Rows: ('bm25', request, id, ord, score, 0).
 MANY_KEYWORD_SQL = f"""
     WITH words AS MATERIALIZED (SELECT * FROM unnest(%(word_ids)s::int[], %(word_keys)s::text[], %(words)s::text[])
                                 AS x(rid, key, term)),
-    top AS (
-        SELECT w.rid, w.key, p.unit_ord, p.weight FROM words w CROSS JOIN LATERAL (
-            SELECT unit_ord, weight FROM postings WHERE key = w.key AND term = w.term
+    top AS MATERIALIZED (
+        SELECT w.rid, w.key, w.term, p.* FROM words w CROSS JOIN LATERAL (
+            SELECT unit_ord, provision_ord, weight FROM postings WHERE key = w.key AND term = w.term
             ORDER BY weight DESC, unit_ord LIMIT %(per_term)s) p),
-    ranked AS (SELECT rid, key, unit_ord, row_number() OVER (PARTITION BY rid ORDER BY sum(weight) DESC, unit_ord) AS r
-               FROM top GROUP BY rid, key, unit_ord),
+    partial AS MATERIALIZED (
+        SELECT rid, key, unit_ord, provision_ord, sum(weight) AS score,
+               row_number() OVER (PARTITION BY rid ORDER BY sum(weight) DESC, unit_ord) AS r
+        FROM top GROUP BY rid, key, unit_ord, provision_ord),
+    cut AS MATERIALIZED (SELECT DISTINCT rid FROM top GROUP BY rid, term HAVING count(*) >= %(per_term)s),
     q AS MATERIALIZED (SELECT w.rid, w.term, t.df, i.keyword_units AS n, i.keyword_length AS avg FROM words w
                        JOIN terms t ON t.key = w.key AND t.term = w.term JOIN indexes i ON i.key = w.key),
-    per_unit AS (
+    rescored AS (
         SELECT c.rid, c.key, u.provision_ord,
                sum({bm25_sql("x.tf", "cardinality(u.tokens)", "q.df", "q.n", "q.avg")}) AS score
-        FROM ranked c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
+        FROM partial c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
         CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
                             WHERE term = ANY(%(words)s) GROUP BY term) x
-        JOIN q ON q.rid = c.rid AND q.term = x.term WHERE c.r <= %(rescored)s GROUP BY c.rid, c.key, u.provision_ord, u.ord),
+        JOIN q ON q.rid = c.rid AND q.term = x.term
+        WHERE c.r <= %(rescored)s AND c.rid IN (SELECT rid FROM cut) GROUP BY c.rid, c.key, u.provision_ord, u.ord),
+    per_unit AS (SELECT rid, key, provision_ord, score FROM partial WHERE rid NOT IN (SELECT rid FROM cut)
+                 UNION ALL SELECT rid, key, provision_ord, score FROM rescored),
     best AS (
         SELECT rid, key, provision_ord, max(score) AS score,
                row_number() OVER (PARTITION BY rid ORDER BY max(score) DESC, provision_ord) AS r
