@@ -17,7 +17,8 @@ it ("one act": on PostgreSQL a filter on the same tables, HNSW iterative scans).
 serving process then opens the store and, warm, runs each question single-client and from 20
 threads: dense (k = 10) and hybrid (dense and BM25 at depth 100, fused, k = 10). Printed per
 size: load throughput, disk size, p50/p95, peak RSS of the serving process, and recall@10 of
-dense search against exact search (numpy over the same vectors). Asserts nothing.
+dense search against exact search (numpy over the same vectors); on PostgreSQL also BM25 by
+how many postings of each term it reads, against reading them all. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ NOISE = 0.5  # norm of the noise added to a unit vector: copies sit at cosine â‰
 DEPTH = 100  # candidates dense and BM25 each hand to fusion (what a database store searches)
 K = 10
 EF_SWEEP = (100, 200, 400)  # hnsw.ef_search values whose recall and latency PostgreSQL runs report
+# (postings_per_term, rescored) pairs PostgreSQL runs report; (None, 1000): every posting read (exact)
+PER_TERM_SWEEP = ((1000, 500), (2000, 500), (2000, 1000), (5000, 1000), (None, 1000))
 ALL, ONE = "scale/en", "scale-act/en"
 
 
@@ -201,6 +204,7 @@ def serve(url: str, probes_path: Path, clients: int) -> dict:
                       "found": got}
     if hasattr(store, "pool"):  # PostgreSQL: how recall and latency move with hnsw.ef_search
         out["ef_sweep"] = {ef: ef_dense(store, ALL, probes, ef) for ef in EF_SWEEP}
+        out["per_term_sweep"] = per_term_sweep(store, ALL, probes)
     store.close()
     out["rss_mb"] = round(peak_rss_mb())
     return out
@@ -222,6 +226,39 @@ def ef_dense(store, key: str, probes, ef: int) -> dict:
         finally:
             db.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
     return {**percentiles(took), "found": found[:len(probes)]}
+
+
+def per_term_sweep(store, key: str, probes) -> dict:
+    """BM25 at depth 100 with each postings_per_term, against reading every posting (exact BM25):
+    its latency, the share of the exact top 100 it finds, and of the hybrid top 10 (fused with
+    the same dense candidates) it keeps."""
+    from pincite.retrieve.fusion import Fusion, fuse
+
+    kept, fusion = (store.postings_per_term, store.rescored), Fusion(dense_weight=0.5)
+    dense = [store.dense(key, vector, DEPTH) for vector, _ in probes]
+    runs = {}
+    try:
+        for n, rescored in reversed(PER_TERM_SWEEP):  # exact (None) first: the truth the others are held to
+            store.postings_per_term, store.rescored = n, rescored
+            took, bm25, hybrid = [], [], []
+            for _ in range(2):
+                for (_, terms), candidates in zip(probes, dense, strict=True):
+                    started = time.perf_counter()
+                    hits = store.keyword(key, terms, DEPTH)
+                    took.append((time.perf_counter() - started) * 1000)
+                    scores = fuse(candidates, hits, fusion)
+                    bm25.append({pid for pid, _ in hits})
+                    hybrid.append(set(sorted(scores, key=lambda pid, s=scores: -s[pid])[:K]))
+            runs[f"{n}/{rescored}"] = (percentiles(took), bm25, hybrid)
+    finally:
+        store.postings_per_term, store.rescored = kept
+    _, exact_bm25, exact_hybrid = runs[f"None/{PER_TERM_SWEEP[-1][1]}"]
+    return {n: {**figures, "bm25_recall@100": overlap(bm25, exact_bm25), "hybrid_recall@10": overlap(hybrid, exact_hybrid)}
+            for n, (figures, bm25, hybrid) in runs.items()}
+
+
+def overlap(found: list[set], truth: list[set]) -> float:
+    return round(statistics.fmean(len(f & t) / len(t) for f, t in zip(found, truth, strict=True) if t), 4)
 
 
 def timed(search, probes, rounds: int = 3) -> dict:
@@ -277,6 +314,8 @@ def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> 
         found = swept.pop("found")
         swept["recall@10"] = round(statistics.fmean(len(set(f) & set(t)) / K for f, t in zip(found, truth, strict=True)), 4)
         row.setdefault("ef_sweep", {})[ef] = swept
+    if "per_term_sweep" in result:
+        row["per_term_sweep"] = result["per_term_sweep"]
     (args.out / f"{store}-{n}.json").write_text(json.dumps(row, indent=1))
     return row
 
@@ -333,6 +372,18 @@ def print_table(rows: list[dict]) -> None:
                           f"{s['hybrid']['p50']} / {s['hybrid']['p95']} ms",
                           f"{s['hybrid_concurrent']['p50']} / {s['hybrid_concurrent']['p95']} ms",
                           f"{s['hybrid_concurrent']['qps']}", f"{s['recall@10']:.3f}"))
+    print_markdown(lines)
+    swept = [("provisions", "postings per term / rescored", "BM25 p50/p95", "BM25 recall@100", "hybrid recall@10")]
+    for r in rows:
+        for n, s in r.get("per_term_sweep", {}).items():
+            swept.append((f"{r['n']:,}", n.replace("None/", "all/"), f"{s['p50']} / {s['p95']} ms",
+                          f"{s['bm25_recall@100']:.3f}", f"{s['hybrid_recall@10']:.3f}"))
+    if len(swept) > 1:
+        print("\nPostgreSQL BM25 (all acts, depth 100) by postings read per term, against reading all:\n")
+        print_markdown(swept)
+
+
+def print_markdown(lines: list[tuple]) -> None:
     print("| " + " | ".join(lines[0]) + " |")
     print("|" + "---|" * len(lines[0]))
     for line in lines[1:]:

@@ -191,3 +191,30 @@ def test_an_index_written_before_stored_weights_gets_them_on_upgrade(postgres_ur
         for i, weight in zip(*postings[term], strict=True):
             expected[f"t/en/art-{i}"] += float(weight)
     assert hits == pytest.approx(expected, rel=1e-5)
+
+
+def test_keyword_search_rescores_units_found_in_each_terms_first_postings(store):
+    """With postings_per_term = N a unit is a candidate when it is among some query term's N
+    highest-weight postings, and its score is then its exact BM25 — also for the terms in whose
+    lists it came later than N."""
+    from pincite.index.keyword import bm25_weights
+
+    provisions = [provision(i) for i in range(4)]
+    tokens = [["common"], ["common", "x"], ["common", "x", "y"], ["common", "x", "y", "z", "rare"]]
+    units = [Unit(p.id, " ".join(t), t) for p, t in zip(provisions, tokens, strict=True)]
+    store.replace_index(IndexIdentity("t/en", "a", "m", "h"), provisions, units, np.eye(4, dtype=np.float32))
+    weights = {term: dict(zip(*(a.tolist() for a in arrays), strict=True))
+               for term, arrays in bm25_weights(tokens).items()}
+    exact = {f"t/en/art-{i}": weights["common"][i] + weights["rare"].get(i, 0.0) for i in range(4)}
+    top_two = {pid: exact[pid] for pid in ("t/en/art-3", "t/en/art-0")}
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(top_two, rel=1e-5)
+    store.postings_per_term = 2  # "common": units 0 and 1 first; unit 3 is a candidate through "rare"
+    with psycopg.connect(store.url) as db:
+        first = db.execute("SELECT unit_ord FROM postings WHERE key = 't/en' AND term = 'common' "
+                           "ORDER BY weight DESC, unit_ord LIMIT 2").fetchall()
+    assert first == [(0,), (1,)]
+    assert dict(store.keyword("t/en", ["common", "rare"], 2)) == pytest.approx(top_two, rel=1e-5)
+    from pincite.index.store import SearchRequest
+
+    [(_, together)] = store.search_many([SearchRequest("t/en", None, ["common", "rare"], 2)])
+    assert dict(together) == pytest.approx(top_two, rel=1e-5)
