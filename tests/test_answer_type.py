@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sqlite3
+from contextlib import closing
 
 import pytest
 
@@ -144,8 +146,12 @@ def test_a_refusal_passes_over_an_index_that_is_not_current(indexed, tmp_path):
     indexed("gdpr")
     settings = indexed("ai-act")
     home = tmp_path / "home"
-    shutil.copytree(settings.home, home)
+    # The live index is copied through SQLite's backup, never as a file: opening and closing the
+    # file in this process would drop the locks the session's own connections hold on it.
+    shutil.copytree(settings.home, home, ignore=shutil.ignore_patterns("index.sqlite*"))
     copied = settings.model_copy(update={"home": home})
+    with closing(sqlite3.connect(settings.index_path)) as source, closing(sqlite3.connect(copied.index_path)) as target:
+        source.backup(target)
     meta = copied.corpora_dir / "gdpr" / "en.meta.json"
     stale = {**json.loads(meta.read_text(encoding="utf-8")), "format": 0}
     meta.write_text(json.dumps(stale), encoding="utf-8")
