@@ -30,7 +30,7 @@ from pincite.citations import RULE_PATTERN, find_citations
 from pincite.index.analysis import token_set, tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
-from pincite.retrieve.follow import of_kind, titled
+from pincite.retrieve.follow import titled
 from pincite.retrieve.query import Query
 from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
@@ -207,7 +207,7 @@ def relevance(query: Query, hits: list, profile: Profile) -> dict:
 def _credited(hop: str, end: Provision, other: Provision) -> bool:
     """Whether a followed pair earns PAIR_CREDIT: not to an annex, and its end of the kind asked
     for is of that kind by its title (a 'Penalties' article, not a procedure that mentions fines)."""
-    return hop not in UNCREDITED_HOPS and any(of_kind(hop, p) and titled(hop, p) for p in (end, other))
+    return hop not in UNCREDITED_HOPS and any(titled(hop, p) for p in (end, other))
 
 
 def term_coverage(query: Query, provision: Provision, profile: Profile, also: Provision | None = None) -> float:
