@@ -82,6 +82,7 @@ class Profile:
     aliases: frozenset[str]  # the corpus's own names, lower-case ('gdpr', 'ai act')
     idf: dict[str, float]  # BM25 idf of each analysed term
     rule_pattern: str = RULE_PATTERN  # a rulebook's own rule ids, as its citations are read and verified
+    latin_script: bool = True  # at least 1 % of its words in the Latin script (a Thai act is not)
 
 
 # -- the corpus profile --------------------------------------------------------------------
@@ -114,9 +115,11 @@ def build_profile(name: str, lang: str, provisions: list[Provision], own_number:
     words = set(counts) | {singular(w) for w in counts}
     acronyms = upper | {p for p, n in phrases.items() if n >= MIN_PHRASE_COUNT}
     numbers = {_act_key(m) for text in texts for m in _ACT_NUMBER.finditer(text)}
+    latin = sum(n for w, n in counts.items() if w.isascii() and w.isalpha())
     return Profile(name, lang, frozenset(words), dict(counts), frozenset(capitalised),
                    frozenset(a.upper() for a in acronyms), frozenset(numbers), frozenset({own_number}),
-                   frozenset(a.lower() for a in aliases), _idf(provisions, lang))
+                   frozenset(a.lower() for a in aliases), _idf(provisions, lang),
+                   latin_script=latin >= 0.01 * (sum(counts.values()) or 1))
 
 
 def _initials(tokens: list[str]):
@@ -264,7 +267,7 @@ def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, sc
         return not any(start <= m.start() < end for start, end in spans)
 
     names = list(acts)
-    latin = writes_latin(profile)
+    latin = profile.latin_script  # a Latin name can be checked against a Thai act only as an act it cites
     for m in filter(free, _TOKEN.finditer(question)):
         token = m.group()
         if not latin and token.isascii():
@@ -275,20 +278,6 @@ def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, sc
             names.append(token)
     names += [m.group() for m in filter(free, _YEAR.finditer(question)) if m.group() not in profile.counts]
     return list(dict.fromkeys(names))
-
-
-_LATIN: dict[tuple[str, str, int], bool] = {}
-
-
-def writes_latin(profile: Profile) -> bool:
-    """Whether the corpus is written in the Latin script (at least 1 % of its words): a Thai act is
-    not, so a Latin name in a question can be checked against it only as an act it cites."""
-    key = (profile.name, profile.lang, len(profile.counts))
-    if key not in _LATIN:
-        total = sum(profile.counts.values()) or 1
-        latin = sum(n for w, n in profile.counts.items() if w.isascii() and w.isalpha())
-        _LATIN[key] = latin >= 0.01 * total
-    return _LATIN[key]
 
 
 def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tuple[list[str], list[tuple[int, int]]]:
