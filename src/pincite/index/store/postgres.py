@@ -249,8 +249,8 @@ class PostgresStore:
                                 "rescored": max(self.rescored, depth)}
         if dense:
             query = np.asarray(dense[0][1].vector, dtype=np.float32)
-            parts.append(many_dense_sql(len(query)))
-            params.update(ids=[i for i, _ in dense], keys=[r.key for _, r in dense], q=query, n=2 * depth)
+            parts.append(many_dense_sql(len(query), [i for i, _ in dense]))
+            params.update({f"key_{i}": r.key for i, r in dense}, q=query, n=2 * depth)
         if words:
             parts.append(MANY_KEYWORD_SQL)
             params.update(word_ids=[i for i, _, _ in words], word_keys=[key for _, key, _ in words],
@@ -300,18 +300,19 @@ def dense_sql(dim: int) -> str:
         FROM nearest GROUP BY provision_ord, provision_id ORDER BY score DESC, provision_ord LIMIT %(k)s"""
 
 
-def many_dense_sql(dim: int) -> str:
-    """dense_sql over several indexes: one LATERAL nearest-units scan per key, each provision its
-    best unit, the first k per key. Rows: ('dense', request, id, ord, score, units fetched)."""
+def many_dense_sql(dim: int, rids: list[int]) -> str:
+    """dense_sql over several indexes: one nearest-units scan per index, each provision its best
+    unit, the first k per index. Rows: ('dense', request, id, ord, score, units fetched). Each scan
+    names its key as its own parameter (`key_<request>`), so each is planned for that index — a key
+    read from an array in a LATERAL join gets one generic plan, a filtered walk of the whole HNSW
+    graph even for a small index among a million units (~400 ms against ~8 ms, docs/scale.md)."""
     vec = f"vector({int(dim)})"
+    scans = " UNION ALL ".join(
+        f"""(SELECT {int(rid)} AS rid, provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance
+             FROM units WHERE key = %(key_{int(rid)})s AND dim = {int(dim)}
+             ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s)""" for rid in rids)
     return f"""
-        WITH nearest AS MATERIALIZED (
-            SELECT k.rid, n.provision_ord, n.provision_id, n.distance
-            FROM unnest(%(ids)s::int[], %(keys)s::text[]) AS k(rid, key)
-            CROSS JOIN LATERAL (
-                SELECT provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance FROM units
-                WHERE key = k.key AND dim = {int(dim)}
-                ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s) n),
+        WITH nearest AS MATERIALIZED ({scans}),
         best AS (
             SELECT rid, provision_ord, provision_id, 1 - min(distance) AS score,
                    row_number() OVER (PARTITION BY rid ORDER BY 1 - min(distance) DESC, provision_ord) AS r
@@ -380,14 +381,17 @@ MANY_KEYWORD_SQL = f"""
     cut AS MATERIALIZED (SELECT DISTINCT rid FROM top GROUP BY rid, term HAVING count(*) >= %(per_term)s),
     q AS MATERIALIZED (SELECT w.rid, w.term, t.df, i.keyword_units AS n, i.keyword_length AS avg FROM words w
                        JOIN terms t ON t.key = w.key AND t.term = w.term JOIN indexes i ON i.key = w.key),
-    rescored AS (
-        SELECT c.rid, c.key, u.provision_ord,
-               sum({bm25_sql("x.tf", "cardinality(u.tokens)", "q.df", "q.n", "q.avg")}) AS score
-        FROM partial c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
+    candidates AS MATERIALIZED (SELECT rid, key, unit_ord FROM partial
+                                WHERE r <= %(rescored)s AND rid IN (SELECT rid FROM cut)),
+    counted AS MATERIALIZED (  -- each candidate's tokens counted once (not once per query term)
+        SELECT c.rid, c.key, u.provision_ord, u.ord, x.term, x.tf, cardinality(u.tokens) AS length
+        FROM candidates c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
         CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
-                            WHERE term = ANY(%(words)s) GROUP BY term) x
-        JOIN q ON q.rid = c.rid AND q.term = x.term
-        WHERE c.r <= %(rescored)s AND c.rid IN (SELECT rid FROM cut) GROUP BY c.rid, c.key, u.provision_ord, u.ord),
+                            WHERE term = ANY(%(words)s) GROUP BY term) x),
+    rescored AS (
+        SELECT c.rid, c.key, c.provision_ord, sum({bm25_sql("c.tf", "c.length", "q.df", "q.n", "q.avg")}) AS score
+        FROM counted c JOIN q ON q.rid = c.rid AND q.term = c.term
+        GROUP BY c.rid, c.key, c.provision_ord, c.ord),
     per_unit AS (SELECT rid, key, provision_ord, score FROM partial WHERE rid NOT IN (SELECT rid FROM cut)
                  UNION ALL SELECT rid, key, provision_ord, score FROM rescored),
     best AS (
