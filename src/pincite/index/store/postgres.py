@@ -460,7 +460,7 @@ def build_vector_index(db: psycopg.Connection, dim: int) -> None:
     name = f"units_embedding_{int(dim)}"
     rows = db.execute(f"SELECT count(*) FROM units WHERE dim = {int(dim)}").fetchone()[0]
     low, high = BUILD_MEMORY_MB
-    wanted = min(high, max(low, int(1.2 * rows * (4 * dim + BUILD_MEMORY_PER_VECTOR) / 2**20) + 1))
+    wanted = min(high, max(low, int(1.2 * rows * (4 * dim + BUILD_MEMORY_PER_VECTOR) / 2**20) + 1))  # 20 % headroom
     if db.execute("SELECT pg_size_bytes(current_setting('maintenance_work_mem')) < %s",
                   (wanted * 2**20,)).fetchone()[0]:
         db.execute(f"SET LOCAL maintenance_work_mem = '{wanted}MB'")
