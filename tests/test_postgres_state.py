@@ -93,7 +93,6 @@ def test_several_corpora_are_one_query_on_postgres_and_rank_as_on_sqlite(pg_home
         for name in corpora:
             sqlite.index(name, "en")
             pg.index(name, "en")
-        pg.store.search_depth = 10_000  # every provision, as the embedded store: the same fusion input
         want = sqlite.search_document(question, corpus=corpora, k=8, mode="bm25")
         calls = []
         monkeypatch.setattr(PostgresStore, "keyword", lambda *a: calls.append("keyword"))
@@ -109,10 +108,19 @@ def test_several_corpora_are_one_query_on_postgres_and_rank_as_on_sqlite(pg_home
     assert every["corpus"] == ["dga", "gdpr"] and {h["id"] for h in every["hits"]} == {h["id"] for h in got["hits"]}
 
 
-def test_the_searcher_depth_is_bounded_on_postgres(pg_home):
-    from pincite.index.store.postgres import SEARCH_DEPTH
+def test_postgres_searches_an_act_whole_and_a_larger_index_to_a_bounded_depth(pg_home):
+    """An index of at most `searched_whole` provisions hands fusion every provision (as SQLite);
+    a larger one its best SEARCH_DEPTH, and the dense scan then walks HNSW."""
+    from pincite.index.store.postgres import SEARCH_DEPTH, SEARCHED_WHOLE
 
     with Pincite(load_settings(), embedder=HashEmbedder()) as pincite:
         pincite.index("gdpr", "en")
         searcher = pincite.searcher("gdpr", "en")
-    assert (searcher.depth, len(searcher.provisions) > SEARCH_DEPTH) == (SEARCH_DEPTH, True)
+        whole = (searcher.depth, len(searcher.search("data breach notification", k=SEARCHED_WHOLE, mode="dense")))
+        pincite.store.searched_whole = SEARCH_DEPTH  # the GDPR's provisions now count as a large index
+        pincite._searchers.clear()
+        searcher = pincite.searcher("gdpr", "en")
+        bounded = (searcher.depth, len(searcher.search("data breach notification", k=SEARCHED_WHOLE, mode="dense")))
+    assert len(searcher.provisions) > SEARCH_DEPTH
+    assert whole == (SEARCHED_WHOLE, len(searcher.provisions))
+    assert bounded == (SEARCH_DEPTH, SEARCH_DEPTH)

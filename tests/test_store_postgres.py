@@ -135,9 +135,6 @@ def test_a_real_corpus_indexed_into_postgres_searches_as_sqlite_and_writes_no_sq
     home = tmp_path / "home"
     with Pincite(load_settings(home=home, mirror=CORPORA, embed_model_path=MODEL)) as pincite:
         report = pincite.index("gdpr", "en")  # the corpus built from the mirror, its units, the store
-        # Every provision a candidate, as in the embedded store: the same fusion input, so the same
-        # ranking (the bounded default's parity is measured by the evaluation, docs/postgres.md).
-        pincite.store.search_depth = 10_000
         got = {q: [h.provision.label for h in pincite.search(q, corpus="gdpr", k=5).hits] for q in QUESTIONS}
     want = {q: [h.provision.label for h in sqlite.search(q, corpus="gdpr", k=5).hits] for q in QUESTIONS}
     assert (report["status"], report["provisions"]) == ("built", len(sqlite.store.provisions("gdpr/en")))

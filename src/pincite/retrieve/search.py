@@ -34,9 +34,10 @@ def check_mode(mode: str) -> str:
 class Searcher:
     """One index of one corpus language, searched through its store.
 
-    `depth` is how many candidates each of dense and BM25 hands to fusion (0: the store's
-    `search_depth` when it has one — a database store searches a bounded depth — else every
-    provision, what the embedded store affords)."""
+    `depth` is how many candidates each of dense and BM25 hands to fusion (0: every provision, what
+    the embedded store affords; a database store hands its bounded `search_depth` for an index of
+    more than `searched_whole` provisions, and searches a smaller one whole, asking for
+    `searched_whole`: one depth for all of them, so several are still one query)."""
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
                  rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
@@ -46,7 +47,8 @@ class Searcher:
         self.by_id = {p.id: p for p in self.provisions}
         self.lang = lang or (self.provisions[0].lang if self.provisions else "en")
         self.rule_pattern = rule_pattern
-        self.depth = depth or getattr(store, "search_depth", 0) or len(self.provisions)
+        bounded, whole = getattr(store, "search_depth", 0), getattr(store, "searched_whole", 0)
+        self.depth = depth or (whole if bounded and len(self.provisions) <= whole else bounded) or len(self.provisions)
         self.reranker = reranker
         self.follow_references = follow_references
         self.twin = twin

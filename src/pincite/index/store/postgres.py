@@ -94,6 +94,11 @@ SCHEMA_LOCK = 0x70696E63  # advisory lock id ("pinc") held while the schema chan
 HNSW_M, HNSW_EF_CONSTRUCTION = 32, 128
 EF_SEARCH = 400
 SEARCH_DEPTH = 200  # candidates each of dense and BM25 hand to fusion (the embedded store hands all)
+# An index of at most SEARCHED_WHOLE provisions (every real act: the largest, the AI Act, has ~1 100)
+# is searched whole, as the embedded store searches: every unit's distance computed (no HNSW),
+# every provision a candidate, so fusion gets the same input and ranks the same — handing it only
+# the best 200 shifted the dense floor (docs/postgres.md: Italian hit@5 0.083 apart on the test split).
+SEARCHED_WHOLE = 5000
 # BM25 reads each query term's POSTINGS_PER_TERM highest-weight postings (all of a shorter list:
 # exact on real acts, where no term is in more units) and rescores exactly the RESCORED best units
 # by those partial sums. Past that an approximation: a unit outside every term's first postings,
@@ -117,6 +122,7 @@ class PostgresStore:
     """All indexes in one PostgreSQL database, searched there; connections come from a pool."""
 
     search_depth = SEARCH_DEPTH
+    searched_whole = SEARCHED_WHOLE
     postings_per_term: int | None = POSTINGS_PER_TERM  # None: every posting (exact BM25; for measuring)
     rescored = RESCORED
 
@@ -290,12 +296,8 @@ def dense_sql(dim: int) -> str:
     """The dense query for vectors of `dim`: the cast and the `dim =` test are literals so the
     planner matches the partial HNSW index of that dimension. The third column counts the units
     fetched, so the caller knows whether the index had more."""
-    vec = f"vector({int(dim)})"
     return f"""
-        WITH nearest AS MATERIALIZED (
-            SELECT provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance FROM units
-            WHERE key = %(key)s AND dim = {int(dim)}
-            ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s)
+        WITH nearest AS MATERIALIZED ({nearest_sql(dim, "key", "provision_ord, provision_id")})
         SELECT provision_id, 1 - min(distance) AS score, (SELECT count(*) FROM nearest) AS fetched
         FROM nearest GROUP BY provision_ord, provision_id ORDER BY score DESC, provision_ord LIMIT %(k)s"""
 
@@ -306,11 +308,8 @@ def many_dense_sql(dim: int, rids: list[int]) -> str:
     names its key as its own parameter (`key_<request>`), so each is planned for that index — a key
     read from an array in a LATERAL join gets one generic plan, a filtered walk of the whole HNSW
     graph even for a small index among a million units (~400 ms against ~8 ms, docs/scale.md)."""
-    vec = f"vector({int(dim)})"
     scans = " UNION ALL ".join(
-        f"""(SELECT {int(rid)} AS rid, provision_ord, provision_id, embedding::{vec} <=> %(q)s::{vec} AS distance
-             FROM units WHERE key = %(key_{int(rid)})s AND dim = {int(dim)}
-             ORDER BY embedding::{vec} <=> %(q)s::{vec} LIMIT %(n)s)""" for rid in rids)
+        nearest_sql(dim, f"key_{int(rid)}", f"{int(rid)} AS rid, provision_ord, provision_id") for rid in rids)
     return f"""
         WITH nearest AS MATERIALIZED ({scans}),
         best AS (
@@ -319,6 +318,18 @@ def many_dense_sql(dim: int, rids: list[int]) -> str:
             FROM nearest GROUP BY rid, provision_ord, provision_id)
         SELECT 'dense', b.rid, b.provision_id, b.provision_ord, b.score,
                (SELECT count(*) FROM nearest n WHERE n.rid = b.rid) FROM best b WHERE b.r <= %(k)s"""
+
+
+def nearest_sql(dim: int, key: str, columns: str) -> str:
+    """The units of index %(<key>)s nearest the query: when the caller asks for at least as many
+    provisions (%(k)s) as the index has, every unit (exact, no HNSW: SEARCHED_WHOLE); else the
+    first %(n)s by HNSW. The tests on k are constant in the query, so only one branch runs."""
+    vec, whole = f"vector({int(dim)})", f"(SELECT provisions FROM indexes WHERE key = %({key})s)"
+    distance = f"embedding::{vec} <=> %(q)s::{vec}"
+    where = f"key = %({key})s AND dim = {int(dim)}"
+    return f"""(SELECT {columns}, {distance} AS distance FROM units WHERE {where} AND %(k)s >= {whole})
+        UNION ALL (SELECT {columns}, {distance} AS distance FROM units WHERE {where} AND %(k)s < {whole}
+                   ORDER BY {distance} LIMIT %(n)s)"""
 
 
 def bm25_sql(tf: str, length: str, df: str, n: str, avg: str) -> str:
