@@ -215,3 +215,25 @@ def test_keyword_search_rescores_units_found_in_each_terms_first_postings(store)
 
     [(_, together)] = store.search_many([SearchRequest("t/en", None, ["common", "rare"], 2)])
     assert dict(together) == pytest.approx(top_two, rel=1e-5)
+
+
+def test_searches_are_planned_for_their_own_index_each_time(postgres_url, monkeypatch):
+    """A statement psycopg has prepared gets a custom plan on every run, never the server's one
+    generic plan for all keys (planned for a big index it walks the whole HNSW graph for a small
+    one among them)."""
+    from pincite.index.store import SearchRequest, postgres
+
+    monkeypatch.setattr(postgres, "POOL_SIZE", 1)  # one connection: its prepared statements are all of them
+    store = open_store(postgres_url)
+    try:
+        for key in ("a/en", "b/en"):
+            fill(store, key=key)
+        for _ in range(12):
+            for key in ("a/en", "b/en"):
+                store.search_many([SearchRequest(key, np.eye(4, dtype=np.float32)[0], ["text"], 2)])
+                store.keyword(key, ["text"], 2)
+        with store.pool.connection() as db:
+            plans = db.execute("SELECT sum(generic_plans), sum(custom_plans) FROM pg_prepared_statements").fetchone()
+    finally:
+        store.close()
+    assert plans[1] > 0 and plans[0] == 0

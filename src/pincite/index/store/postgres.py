@@ -143,6 +143,11 @@ class PostgresStore:
         # search filtered to one index still gets k rows.
         db.execute("SET hnsw.iterative_scan = relaxed_order")
         db.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+        # Every search planned for its own parameters: psycopg prepares a statement run five
+        # times, and the server may then keep one generic plan for every key — planned for the
+        # million-unit index, it walks the whole HNSW graph for a 1 000-provision act among them
+        # (186 against 8 ms at a million, docs/scale.md); planning costs a millisecond or two.
+        db.execute("SET plan_cache_mode = force_custom_plan")
 
     @contextmanager
     def _errors(self, doing: str = "query", fix: str = "check PINCITE_DATABASE_URL and that the server is running"):
