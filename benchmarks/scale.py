@@ -2,7 +2,8 @@
 
     python benchmarks/scale.py [--sizes 10000,100000,1000000] [--stores sqlite,postgres]
                                [--sqlite-max 100000] [--queries 40] [--clients 20] [--out /tmp/scale]
-                               [--noise data|isotropic] [--server URL]
+                               [--noise data|isotropic] [--server URL] [--split dev|test] [--no-sweeps]
+    python benchmarks/scale.py --again URL [--split test]   # a database --server kept, measured again
 
 Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH (offline): the real material is the indexed
 units of a few real acts (built and embedded once under PINCITE_HOME) and real dev-split
@@ -54,7 +55,7 @@ NOISE = 0.5  # norm of the noise added to a unit vector: copies sit at cosine â‰
 NOISE_SHAPES = ("data", "isotropic")
 DEPTH = 100  # candidates dense and BM25 each hand to fusion (what a database store searches)
 K = 10
-EF_SWEEP = (100, 400, 1000)  # hnsw.ef_search values PostgreSQL runs report (1000: pgvector's longest list)
+EF_SWEEP = (100, 400, 600, 1000)  # hnsw.ef_search values PostgreSQL runs report (1000: pgvector's longest list)
 # (postings_per_term, rescored) pairs PostgreSQL runs report; (None, 1000): every posting read (exact)
 PER_TERM_SWEEP = ((1000, 500), (2000, 500), (2000, 1000), (5000, 1000), (None, 1000))
 ALL, ONE = "scale/en", "scale-act/en"
@@ -62,9 +63,9 @@ ALL, ONE = "scale/en", "scale-act/en"
 
 # -- material: real units, vectors and questions ------------------------------------------------
 
-def material(queries: int) -> tuple[list, list, np.ndarray, list[tuple[np.ndarray, list[str]]]]:
+def material(queries: int, split: str = "dev") -> tuple[list, list, np.ndarray, list[tuple[np.ndarray, list[str]]]]:
     """The English indexes under PINCITE_HOME (else SOURCES, built first): their units (text,
-    tokens) with their vectors, and (vector, tokens) of their real dev-split questions."""
+    tokens) with their vectors, and (vector, tokens) of their real questions of `split`."""
     from pincite.index.store import text_hash
     from pincite.retrieve.query import analyse
     from pincite.service import Pincite
@@ -79,18 +80,18 @@ def material(queries: int) -> tuple[list, list, np.ndarray, list[tuple[np.ndarra
             cached = pincite.store.cached_vectors(pincite.embedder.identity, [text_hash(u.text) for u in units])
             base += [(u.text, u.tokens) for u in units if u.tokens]
             vectors += [cached[text_hash(u.text)] for u in units if u.tokens]
-            asked += questions(name)
+            asked += questions(name, split)
         random.Random(7).shuffle(asked)
         probes = [(pincite.embedder.embed_query(q), list(analyse(q, "en").tokens)) for q in asked[:queries]]
     return keys, base, np.vstack(vectors).astype(np.float32), probes
 
 
-def questions(corpus: str) -> list[str]:
+def questions(corpus: str, split: str = "dev") -> list[str]:
     path = ROOT / "evals" / f"{corpus}-en.jsonl"
     if not path.is_file():
         return []
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r["question"] for r in rows if r.get("split") == "dev" and r.get("answerable", True)]
+    return [r["question"] for r in rows if r.get("split") == split and r.get("answerable", True)]
 
 
 # -- the synthetic corpus ----------------------------------------------------------------------
@@ -176,6 +177,25 @@ def exact_top(vectors: np.ndarray, ids: list[str], probes) -> list[list[str]]:
         scores = vectors @ vector
         top = np.argpartition(-scores, K - 1)[:K]
         out.append([ids[i] for i in top[np.argsort(-scores[top])]])
+    return out
+
+
+def exact_in_database(url: str, key: str, probes) -> list[list[str]]:
+    """exact_top for an index already in a PostgreSQL database (--again): a sequential scan of
+    its vectors in the server, no HNSW."""
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    out = []
+    with psycopg.connect(url, autocommit=True) as db:
+        register_vector(db)
+        db.execute("SET enable_indexscan = off")
+        db.execute("SET enable_bitmapscan = off")
+        for vector, _ in probes:
+            vec = f"vector({len(vector)})"
+            rows = db.execute(f"SELECT provision_id FROM units WHERE key = %s ORDER BY embedding::{vec} <=> %s::{vec}, "
+                              f"provision_id LIMIT {K}", (key, vector)).fetchall()
+            out.append([pid for (pid,) in rows])
     return out
 
 
@@ -309,28 +329,46 @@ def percentiles(took: list[float]) -> dict:
 
 def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> dict:
     figures, exact = load(url, n, base, base_vectors, args.noise)
+    truth = {key: exact_top(*exact[key], probes) for key in (ALL, ONE)}
+    return measure(store, url, n, figures, probes, truth, args)
+
+
+def again(url: str, args) -> dict:
+    """A PostgreSQL database a run with --server kept, measured again without loading it: the
+    probes from --split's questions, the exact top 10 from the database itself."""
+    _, _, _, probes = material(args.queries, args.split)
+    truth = {key: exact_in_database(url, key, probes) for key in (ALL, ONE)}
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        n = db.execute("SELECT provisions FROM indexes WHERE key = %s", (ALL,)).fetchone()[0]
+    return measure("postgres", url, n, {"provisions": n + ACT_SIZE, "load_per_s": None}, probes, truth, args)
+
+
+def measure(store: str, url: str, n: int, figures: dict, probes, truth: dict, args) -> dict:
+    """A fresh serving process's figures for the indexes at `url`, recall against `truth` (the
+    exact top 10 per probe, per index key); the row is saved in --out."""
     figures["disk_mb"] = disk_mb(store, url)
     probes_path = args.out / f"probes-{os.getpid()}.json"
     probes_path.write_text(json.dumps({"probes": [(v.tolist(), t) for v, t in probes]}))
     served = subprocess.run([sys.executable, __file__, "--serve", url, "--probes", str(probes_path),
-                             "--clients", str(args.clients)], capture_output=True, text=True, check=False)
+                             "--clients", str(args.clients), *(["--no-sweeps"] if args.no_sweeps else [])],
+                            capture_output=True, text=True, check=False)
     if served.returncode != 0:
         sys.exit(f"error: the serving process failed: {served.stderr.strip().splitlines()[-1:]}")
     result = json.loads(served.stdout)
-    row = {"store": store, "n": n, "noise": args.noise, **figures, "rss_mb": result["rss_mb"]}
+    row = {"store": store, "n": n, "noise": args.noise, "split": args.split, **figures, "rss_mb": result["rss_mb"]}
     for scope, key in (("all", ALL), ("one", ONE)):
-        truth = exact_top(*exact[key], probes)
         found = result[scope].pop("found")
         row[scope] = {**result[scope], "recall@10": round(statistics.fmean(
-            len(set(f) & set(t)) / K for f, t in zip(found, truth, strict=True)), 4)}
+            len(set(f) & set(t)) / K for f, t in zip(found, truth[key], strict=True)), 4)}
     for ef, swept in result.get("ef_sweep", {}).items():
-        truth = exact_top(*exact[ALL], probes)
         found = swept.pop("found")
-        swept["recall@10"] = round(statistics.fmean(len(set(f) & set(t)) / K for f, t in zip(found, truth, strict=True)), 4)
+        swept["recall@10"] = round(statistics.fmean(len(set(f) & set(t)) / K for f, t in zip(found, truth[ALL], strict=True)), 4)
         row.setdefault("ef_sweep", {})[ef] = swept
     if "per_term_sweep" in result:
         row["per_term_sweep"] = result["per_term_sweep"]
-    (args.out / f"{store}-{n}.json").write_text(json.dumps(row, indent=1))
+    (args.out / f"{store}-{n}{'' if args.split == 'dev' else '-' + args.split}.json").write_text(json.dumps(row, indent=1))
     return row
 
 
@@ -380,7 +418,7 @@ def print_table(rows: list[dict]) -> None:
     for r in rows:
         for scope in ("all", "one"):
             s = r[scope]
-            lines.append((r["store"], f"{r['n']:,}", f"{r['load_per_s']:,}", f"{r['disk_mb']:,}", f"{r['rss_mb']:,}",
+            lines.append((r["store"], f"{r['n']:,}", f"{r['load_per_s']:,}" if r.get("load_per_s") else "-", f"{r['disk_mb']:,}", f"{r['rss_mb']:,}",
                           "all acts" if scope == "all" else "one act",
                           f"{s['dense']['p50']} / {s['dense']['p95']} ms",
                           f"{s['hybrid']['p50']} / {s['hybrid']['p95']} ms",
@@ -392,6 +430,13 @@ def print_table(rows: list[dict]) -> None:
         for n, s in r.get("per_term_sweep", {}).items():
             swept.append((f"{r['n']:,}", n.replace("None/", "all/"), f"{s['p50']} / {s['p95']} ms",
                           f"{s['bm25_recall@100']:.3f}", f"{s['hybrid_recall@10']:.3f}"))
+    efs = [("provisions", "hnsw.ef_search", "dense p50/p95", "recall@10")]
+    for r in rows:
+        for ef, s in r.get("ef_sweep", {}).items():
+            efs.append((f"{r['n']:,}", str(ef), f"{s['p50']} / {s['p95']} ms", f"{s['recall@10']:.3f}"))
+    if len(efs) > 1:
+        print("\nPostgreSQL dense (all acts, k = 10) by hnsw.ef_search:\n")
+        print_markdown(efs)
     if len(swept) > 1:
         print("\nPostgreSQL BM25 (all acts, depth 100) by postings read per term, against reading all:\n")
         print_markdown(swept)
@@ -417,9 +462,13 @@ def main() -> None:
                         help="directions of the noise that makes each copy's vector distinct (see NOISE_SHAPES)")
     parser.add_argument("--out", type=Path, default=Path("/tmp/scale"))
     parser.add_argument("--table", action="store_true", help="print the table of the rows saved in --out, and stop")
+    parser.add_argument("--split", choices=("dev", "test"), default="dev",
+                        help="whose questions are the probes (the store's settings were chosen on dev)")
+    parser.add_argument("--again", metavar="URL", help="measure a PostgreSQL database a --server run kept, "
+                                                      "without loading it again (sizes and stores are ignored)")
+    parser.add_argument("--no-sweeps", action="store_true", help="skip the ef_search and BM25 sweeps")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--probes", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--no-sweeps", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         print(json.dumps(serve(args.serve, args.probes, args.clients, sweeps=not args.no_sweeps)))
@@ -429,6 +478,11 @@ def main() -> None:
         print_table(sorted(saved, key=lambda r: (r["store"] != "sqlite", r["n"])))
         return
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.again:
+        row = again(args.again, args)
+        print(json.dumps(row), flush=True)
+        print_table([row])
+        return
     sizes = [int(s) for s in args.sizes.split(",")]
     stores = args.stores.split(",")
     keys, base, base_vectors, probes = material(args.queries)
