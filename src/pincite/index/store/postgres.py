@@ -320,9 +320,10 @@ def many_dense_sql(dim: int, rids: list[int]) -> str:
         best AS (
             SELECT rid, provision_ord, provision_id, 1 - min(distance) AS score,
                    row_number() OVER (PARTITION BY rid ORDER BY 1 - min(distance) DESC, provision_ord) AS r
-            FROM nearest GROUP BY rid, provision_ord, provision_id)
-        SELECT 'dense', b.rid, b.provision_id, b.provision_ord, b.score,
-               (SELECT count(*) FROM nearest n WHERE n.rid = b.rid) FROM best b WHERE b.r <= %(k)s"""
+            FROM nearest GROUP BY rid, provision_ord, provision_id),
+        fetched AS (SELECT rid, count(*) AS units FROM nearest GROUP BY rid)  -- once per index, not per row
+        SELECT 'dense', b.rid, b.provision_id, b.provision_ord, b.score, f.units
+        FROM best b JOIN fetched f ON f.rid = b.rid WHERE b.r <= %(k)s"""
 
 
 def nearest_sql(dim: int, key: str, columns: str) -> str:
