@@ -387,36 +387,38 @@ KEYWORD_SQL = f"""
 MANY_KEYWORD_SQL = f"""
     WITH words AS MATERIALIZED (SELECT * FROM unnest(%(word_ids)s::int[], %(word_keys)s::text[], %(words)s::text[])
                                 AS x(rid, key, term)),
+    requests AS MATERIALIZED (SELECT DISTINCT rid, key FROM words),
     top AS MATERIALIZED (
-        SELECT w.rid, w.key, w.term, p.* FROM words w CROSS JOIN LATERAL (
+        SELECT w.rid, w.term, p.* FROM words w CROSS JOIN LATERAL (
             SELECT unit_ord, provision_ord, weight FROM postings WHERE key = w.key AND term = w.term
             ORDER BY weight DESC, unit_ord LIMIT %(per_term)s) p),
-    partial AS MATERIALIZED (
-        SELECT rid, key, unit_ord, provision_ord, sum(weight) AS score,
-               row_number() OVER (PARTITION BY rid ORDER BY sum(weight) DESC, unit_ord) AS r
-        FROM top GROUP BY rid, key, unit_ord, provision_ord),
+    partial AS MATERIALIZED (SELECT rid, unit_ord, provision_ord, sum(weight) AS score FROM top
+                             GROUP BY rid, unit_ord, provision_ord),
     cut AS MATERIALIZED (SELECT DISTINCT rid FROM top GROUP BY rid, term HAVING count(*) >= %(per_term)s),
     q AS MATERIALIZED (SELECT w.rid, w.term, t.df, i.keyword_units AS n, i.keyword_length AS avg FROM words w
                        JOIN terms t ON t.key = w.key AND t.term = w.term JOIN indexes i ON i.key = w.key),
-    candidates AS MATERIALIZED (SELECT rid, key, unit_ord FROM partial
-                                WHERE r <= %(rescored)s AND rid IN (SELECT rid FROM cut)),
+    -- each cut request's best RESCORED units by partial sum: a top-N per request, not a sort of all
+    candidates AS MATERIALIZED (
+        SELECT c.rid, r.key, p.unit_ord FROM cut c JOIN requests r ON r.rid = c.rid CROSS JOIN LATERAL (
+            SELECT unit_ord FROM partial WHERE partial.rid = c.rid ORDER BY score DESC, unit_ord
+            LIMIT %(rescored)s) p),
     counted AS MATERIALIZED (  -- each candidate's tokens counted once (not once per query term)
-        SELECT c.rid, c.key, u.provision_ord, u.ord, x.term, x.tf, cardinality(u.tokens) AS length
+        SELECT c.rid, u.provision_ord, u.ord, x.term, x.tf, cardinality(u.tokens) AS length
         FROM candidates c JOIN units u ON u.key = c.key AND u.ord = c.unit_ord
         CROSS JOIN LATERAL (SELECT term, count(*) AS tf FROM unnest(u.tokens) AS term
                             WHERE term = ANY(%(words)s) GROUP BY term) x),
     rescored AS (
-        SELECT c.rid, c.key, c.provision_ord, sum({bm25_sql("c.tf", "c.length", "q.df", "q.n", "q.avg")}) AS score
+        SELECT c.rid, c.provision_ord, sum({bm25_sql("c.tf", "c.length", "q.df", "q.n", "q.avg")}) AS score
         FROM counted c JOIN q ON q.rid = c.rid AND q.term = c.term
-        GROUP BY c.rid, c.key, c.provision_ord, c.ord),
-    per_unit AS (SELECT rid, key, provision_ord, score FROM partial WHERE rid NOT IN (SELECT rid FROM cut)
-                 UNION ALL SELECT rid, key, provision_ord, score FROM rescored),
+        GROUP BY c.rid, c.provision_ord, c.ord),
+    per_unit AS (SELECT rid, provision_ord, score FROM partial WHERE rid NOT IN (SELECT rid FROM cut)
+                 UNION ALL SELECT rid, provision_ord, score FROM rescored),
     best AS (
-        SELECT rid, key, provision_ord, max(score) AS score,
+        SELECT rid, provision_ord, max(score) AS score,
                row_number() OVER (PARTITION BY rid ORDER BY max(score) DESC, provision_ord) AS r
-        FROM per_unit GROUP BY rid, key, provision_ord)
-    SELECT 'bm25', b.rid, pr.id, b.provision_ord, b.score, 0 FROM best b
-    JOIN provisions pr ON pr.key = b.key AND pr.ord = b.provision_ord WHERE b.r <= %(k)s"""
+        FROM per_unit GROUP BY rid, provision_ord)
+    SELECT 'bm25', b.rid, pr.id, b.provision_ord, b.score, 0 FROM best b JOIN requests r ON r.rid = b.rid
+    JOIN provisions pr ON pr.key = r.key AND pr.ord = b.provision_ord WHERE b.r <= %(k)s"""
 
 
 def write_index(db: psycopg.Connection, identity: IndexIdentity, provisions: list[Provision], units: list[Unit],
