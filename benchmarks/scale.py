@@ -336,10 +336,10 @@ def run_size(store: str, url: str, n: int, base, base_vectors, probes, args) -> 
 def again(url: str, args) -> dict:
     """A PostgreSQL database a run with --server kept, measured again without loading it: the
     probes from --split's questions, the exact top 10 from the database itself."""
-    _, _, _, probes = material(args.queries, args.split)
-    truth = {key: exact_in_database(url, key, probes) for key in (ALL, ONE)}
     import psycopg
 
+    _, _, _, probes = material(args.queries, args.split)
+    truth = {key: exact_in_database(url, key, probes) for key in (ALL, ONE)}
     with psycopg.connect(url) as db:
         n = db.execute("SELECT provisions FROM indexes WHERE key = %s", (ALL,)).fetchone()[0]
     return measure("postgres", url, n, {"provisions": n + ACT_SIZE, "load_per_s": None}, probes, truth, args)

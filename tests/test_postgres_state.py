@@ -118,8 +118,6 @@ def test_postgres_searches_an_act_whole_and_a_larger_index_to_a_bounded_depth(pg
         searcher = pincite.searcher("gdpr", "en")
         whole = (searcher.depth, len(searcher.search("data breach notification", k=SEARCHED_WHOLE, mode="dense")))
         pincite.store.searched_whole = SEARCH_DEPTH  # the GDPR's provisions now count as a large index
-        pincite._searchers.clear()
-        searcher = pincite.searcher("gdpr", "en")
         bounded = (searcher.depth, len(searcher.search("data breach notification", k=SEARCHED_WHOLE, mode="dense")))
     assert len(searcher.provisions) > SEARCH_DEPTH
     assert whole == (SEARCHED_WHOLE, len(searcher.provisions))

@@ -47,14 +47,19 @@ class Searcher:
         self.by_id = {p.id: p for p in self.provisions}
         self.lang = lang or (self.provisions[0].lang if self.provisions else "en")
         self.rule_pattern = rule_pattern
-        bounded, whole = getattr(store, "search_depth", 0), getattr(store, "searched_whole", 0)
-        self.depth = depth or (whole if bounded and len(self.provisions) <= whole else bounded) or len(self.provisions)
+        self._depth = depth
         self.reranker = reranker
         self.follow_references = follow_references
         self.twin = twin
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
         self._graph: Graph | None = None
         self._acronyms: dict[str, str] | None = None
+
+    @property
+    def depth(self) -> int:
+        """Read from the store each time (not kept): a change of its bounds applies at once."""
+        bounded, whole = getattr(self.store, "search_depth", 0), getattr(self.store, "searched_whole", 0)
+        return self._depth or (whole if bounded and len(self.provisions) <= whole else bounded) or len(self.provisions)
 
     @property
     def graph(self) -> Graph:
