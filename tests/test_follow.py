@@ -57,3 +57,39 @@ def test_a_prohibition_that_mentions_a_punishable_offence_is_still_the_duty_end(
     graph = Graph([Edge(fine.id, ban.id, "Article 5", "Article 5")], [ban, fine])
     hits = run({ban.id: 1.0, fine.id: 0.8}, {ban.id: 1.0}, [ban, fine], graph)
     assert [(h.provision.label, h.via) for h in hits] == [("Article 5(1)", ""), ("Article 99(3)", "Article 5(1)")]
+
+
+def test_a_time_limit_in_another_provision_is_followed_when_the_best_hit_states_none():
+    access = prov("Article 15(1)", "1. The data subject shall have the right to obtain from the controller access "
+                                   "to the personal data.", "Right of access by the data subject")
+    limit = prov("Article 12(3)", "3. The controller shall provide information on action taken on a request under "
+                                  "Articles 15 to 22 to the data subject without undue delay and in any event within "
+                                  "one month of receipt of the request.", "Modalities for the exercise of the rights")
+    graph = Graph([Edge(limit.id, access.id, "Articles 15 to 22", "Article 15(1)")], [access, limit])
+    question = analyse("Can I get a copy of my data, and how long do they have to respond to my request?", "en")
+    assert "deadline" in question.hops
+    by_id = {p.id: p for p in (access, limit)}
+    scores, rest = {access.id: 1.0, limit.id: 0.3}, {access.id: 1.0, limit.id: 0.4}
+    hits = follow(question, [Hit(access, 1.0), Hit(limit, 0.3)], graph, by_id, scores, rest)
+    assert [(h.provision.label, h.via, h.via_hop) for h in hits] == [
+        ("Article 15(1)", "", ""), ("Article 12(3)", "Article 15(1)", "deadline")]
+    # The best hit states the month itself: there is nothing to look for elsewhere.
+    hits = follow(question, [Hit(limit, 1.0), Hit(access, 0.3)], graph, by_id, {limit.id: 1.0, access.id: 0.3}, rest)
+    assert not any(h.via for h in hits)
+
+
+def test_when_the_whole_act_applies_is_followed_without_an_edge():
+    duty = prov("Article 27(1)", "1. Deployers that are bodies governed by public law shall perform an assessment of "
+                                 "the impact on fundamental rights.", "Fundamental rights impact assessment")
+    other = prov("Article 40(1)", "1. High-risk AI systems in conformity with harmonised standards shall be presumed "
+                                  "to be in conformity.", "Harmonised standards")
+    final = prov("Article 113", "This Regulation shall enter into force on the twentieth day following that of its "
+                                "publication. It shall apply from 2 August 2026.", "Entry into force and application")
+    provisions = [duty, other, final]
+    question = analyse("From what date must public bodies perform a fundamental rights impact assessment?", "en")
+    assert "date" in question.hops
+    by_id = {p.id: p for p in provisions}
+    scores = {duty.id: 1.0, other.id: 0.4, final.id: 0.2}
+    hits = follow(question, [Hit(by_id[pid], s) for pid, s in scores.items()], Graph([], provisions), by_id, scores,
+                  {duty.id: 1.0, other.id: 0.2})
+    assert [(h.provision.label, h.via) for h in hits[:2]] == [("Article 27(1)", ""), ("Article 113", "Article 27(1)")]

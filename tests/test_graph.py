@@ -73,6 +73,12 @@ def test_the_question_says_when_it_asks_for_what_lives_elsewhere():
     assert analyse("Can national law derogate from the right of access?", "en").hops == ("exception",)
     assert analyse("บริษัทอาจโดนปรับเท่าไร", "th").hops == ("penalty",)
     assert analyse("How quickly must a personal data breach be notified?", "en").hops == ()
+    # A time limit asked of someone who must act; how long data may be kept is no time limit to act.
+    assert analyse("How long does the controller have to answer a request?", "en").hops == ("deadline",)
+    assert analyse("Entro quando il titolare deve rispondere alla richiesta?", "it").hops == ("deadline",)
+    assert analyse("How long can a company keep my CV?", "en").hops == ()
+    assert analyse("Per quanto tempo il deployer deve conservare i log?", "it").hops == ()
+    assert analyse("From what date must deployers assess the impact on fundamental rights?", "en").hops == ("date",)
 
 
 def test_a_fine_is_followed_into_the_duty_and_the_answer_cites_both_ends(gdpr):
@@ -87,6 +93,22 @@ def test_a_fine_is_followed_into_the_duty_and_the_answer_cites_both_ends(gdpr):
     cited = [c["label"] for c in document["citations"]]
     assert any(label.startswith("Article 37(1)") for label in cited)  # 37(1)(a): the point quoted, with its lead-in
     assert any(label.startswith("Article 83(4)") for label in cited)
+
+
+def test_a_time_limit_set_for_a_range_of_rights_is_reached_from_the_right(gdpr):
+    question = ("Do I have a right to a copy of the personal data a company holds on me, and how long does it have "
+                "to reply to my request?")
+    hits = service_for(gdpr).search(question, corpus="gdpr", k=10).hits
+    (limit,) = [h for h in hits if h.provision.label == "Article 12(3)"]  # "requests under Articles 15 to 22"
+    assert limit.via.startswith("Article 15(") and limit.via_hop == "deadline"
+
+
+def test_when_the_regulation_applies_is_quoted_with_the_duty(gdpr):
+    question = "From which date does the GDPR apply to a controller's duty to keep records of processing activities?"
+    document = service_for(gdpr).ask(question, corpus="gdpr")
+    assert document["outcome"] == "answered", document["reason"]
+    cited = [c["label"] for c in document["citations"]]
+    assert cited[0].startswith("Article 30(1)") and "Article 99(2)" in cited  # "It shall apply from 25 May 2018."
 
 
 def test_without_following_the_fine_is_not_reached(gdpr):

@@ -51,7 +51,7 @@ COVERAGE_HITS = 3  # coverage is the best of the top three hits: the best match 
 # to an annex says little (on dev it let in 5 wrong AI Act answers for no multi-hop one); nor for an
 # end that is of the kind only by a mention (a complaint mentioned in an annex point).
 PAIR_CREDIT = 0.1
-UNCREDITED_HOPS = ("annex",)
+UNCREDITED_HOPS = ("annex", "deadline")
 CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
 MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a

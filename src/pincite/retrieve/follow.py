@@ -2,8 +2,8 @@
 
 A statute points rather than repeats: the duty to designate a data protection officer is in
 GDPR Article 37, its fine only in Article 83(4), which cites "Articles 25 to 39". When the
-question asks for such a thing (`Query.hops`: a penalty, an exception, a definition, an annex,
-a date), pincite looks for the best pair of provisions one reference apart, either way: one of
+question asks for such a thing (`Query.hops`: a penalty, an exception, a remedy, a time limit, a
+definition, an annex, a date), pincite looks for the best pair of provisions one reference apart, either way: one of
 the kind asked for, matching the question, and the other matching the rest of the question
 (`Query.rest`: "not appointing a DPO"). The pair is ranked right after the best hit, its second
 end marked with `via` (the answer then quotes both ends).
@@ -44,8 +44,31 @@ INHERIT = 0.9  # the share of its best part's match the first part of a whole-ar
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
 _REMEDY = re.compile(r"\b(?:judicial remedy|court|complaint|lodge|compensation|ricorso|reclamo|risarcimento|recours|"
                      r"réclamation)|ร้องเรียน|ฟ้อง", re.I)
+# A time limit stated in the text: 'within one month', 'without undue delay', 'not later than 15 days'.
+_DEADLINE = re.compile(r"\b(?:within\s+(?:\w+\s+){0,2}(?:hours?|days?|weeks?|months?|years?)|without\s+undue\s+delay|"
+                       r"(?:not|no)\s+later\s+than|entro\s+(?:\w+\s+){0,2}(?:ore|giorni|settimane|mesi|mese|anni?)|"
+                       r"senza\s+ingiustificato\s+ritardo|non\s+oltre|dans\s+un\s+délai|sans\s+retard\s+injustifié)\b|"
+                       r"ภายใน\S{0,20}วัน|โดยไม่ชักช้า", re.I)
 _DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into force|si applica(?:no)? a decorrere|"
-                   r"entra in vigore|s['’]appliquent? à partir)|ใช้บังคับ", re.I)
+                   r"entra in vigore|s['’]appliquent? à partir)|"
+                   # Thai: 'comes into force from / once … has passed'; a bare ใช้บังคับ also says that a
+                   # rule applies mutatis mutandis (ให้นำ … มาใช้บังคับ), in a third of the PDPA's sections.
+                   r"ใช้บังคับ(?:ตั้งแต่|เมื่อพ้น)|มีผลใช้บังคับ|เริ่มใช้บังคับ", re.I)
+
+
+# When the act as a whole starts to apply: 'This Regulation shall enter into force …' names every
+# provision at once, so the article (or section) saying so reaches each provision that no
+# narrower date names. English, Italian, French, Thai.
+_WHOLE_ACT = re.compile(r"\b(?:this|the\s+present)\s+(?:regulation|directive|act)\s+shall\s+(?:enter|come)\s+into\s+force|"
+                        r"\bpresente\s+(?:regolamento|direttiva)\s+entra\s+in\s+vigore|"
+                        r"\bprésente?\s+(?:règlement|directive)\s+entre\s+en\s+vigueur|พระราชบัญญัตินี้ให้ใช้บังคับตั้งแต่", re.I)
+# A question for the day a rule starts to apply, not only one opening with 'when' ('When does a
+# controller have to consult the authority?' asks for the condition): only then is the whole act's date
+# one reference away.
+_FROM_WHEN = re.compile(r"\b(?:(?:from|since|as\s+of|starting)\s+(?:when|what\s+date|which\s+date)|appl(?:y|ies)\s+from|"
+                        r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enters?\s+into\s+force|"
+                        r"da\s+quando|da\s+quale\s+data|a\s+decorrere|a\s+partire\s+da\s+quando|(?:entra|entrano)\s+in\s+vigore|"
+                        r"à\s+partir\s+de\s+quand|entre(?:nt)?\s+en\s+vigueur)\b|เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ", re.I)
 
 
 # Hops whose other end is of another kind (a fine's duty is no fine); an exception's rule or a
@@ -53,7 +76,10 @@ _DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into fo
 _OTHER_KIND = ("penalty", "date", "annex", "definition")
 
 
-_KIND_WORDS = {"penalty": _PENALTY, "exception": _EXCEPTION, "date": _DATE, "remedy": _REMEDY}
+_KIND_WORDS = {"penalty": _PENALTY, "exception": _EXCEPTION, "date": _DATE, "remedy": _REMEDY, "deadline": _DEADLINE}
+# Kinds no title names: a provision states a time limit in its text ('Modalities for the exercise of
+# the rights' holds the month to answer a request), so its text is what makes it of the kind.
+_UNTITLED_KINDS = ("deadline",)
 
 
 def of_kind(hop: str, p: Provision) -> bool:
@@ -78,9 +104,15 @@ def kind_weight(hop: str, p: Provision) -> float:
     ('Penalties', 'Restrictions', 'Entry into force and application'); less when only its text does
     (a procedure article that mentions fines is not where the fines are)."""
     words = _KIND_WORDS.get(hop)
-    if words is None or words.search(" ".join([p.title, *p.path_titles])):
+    if words is None or hop in _UNTITLED_KINDS or _titles_say(hop, " ".join([p.title, *p.path_titles])):
         return 1.0
     return TEXT_ONLY
+
+
+@lru_cache(maxsize=65536)
+def _titles_say(hop: str, titles: str) -> bool:
+    """Cached: a question's pairs read the titles of every provision one reference away."""
+    return bool(_KIND_WORDS[hop].search(titles))
 
 
 def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provision],
@@ -94,6 +126,8 @@ def follow(query: Query, hits: list[Hit], graph: Graph, by_id: dict[str, Provisi
         return hits
     pairs = []
     for hop in query.hops:
+        if hop in _UNTITLED_KINDS and of_kind(hop, hits[0].provision):
+            continue  # the best hit states a time limit itself: nothing to look for elsewhere
         ranked = sorted(_pairs(query, hop, graph, by_id, scores, rest), reverse=True)
         if ranked and ranked[0][0] >= PAIR_FLOOR:
             best = ranked[0]
@@ -108,16 +142,28 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
            scores: dict[str, float], rest: dict[str, float]) -> list[tuple]:
     """(score, hop, a, b, words) of every pair: `a` of the kind asked for, `b` one reference away."""
     top, top_rest = max(scores.values()) or 1.0, max(rest.values(), default=0.0) or 1.0
-    kind = sorted((pid for pid in scores if of_kind(hop, by_id[pid])), key=lambda pid: -scores[pid])
+    kind = sorted((pid for pid in scores if of_kind(hop, by_id[pid])), key=lambda pid: -scores[pid])[:KIND_DEPTH]
+    whole_act = hop == "date" and bool(_FROM_WHEN.search(query.text))
+    if whole_act:  # when the act applies is the answer for any provision, however it scores
+        kind += [pid for pid in sorted(_act_dates(graph)) if pid in scores and pid not in kind]
     out = []
-    for a in kind[:KIND_DEPTH]:
-        for b, words, named in _links(hop, a, graph, by_id):
+    for a in kind:
+        for b, words, named in _links(hop, a, graph, by_id, whole_act):
             # A reference to a whole article names the article: its first part (the edge's
             # own target) stands for it, with nearly the match of its best part.
             share = max(rest.get(b, 0.0) * _weight(hop, by_id[b], query.lang),
                         INHERIT * max((rest.get(x, 0.0) for x in named), default=0.0)) / top_rest
             out.append((scores[a] / top * kind_weight(hop, by_id[a]) + share, hop, a, b, words))
     return out
+
+
+@lru_cache(maxsize=64)
+def _act_dates(graph: Graph) -> frozenset[str]:
+    """The provisions that say when the whole act applies: of the date kind, in an article (or
+    section) whose text says the act enters into force ('It shall apply from 25 May 2018' in
+    GDPR Article 99(2), after 99(1) 'This Regulation shall enter into force')."""
+    return frozenset(p.id for p in graph.provisions
+                     if p.kind != "recital" and of_kind("date", p) and _WHOLE_ACT.search(graph.article_text(p.id)))
 
 
 def _distinct(ranked: list[tuple]) -> list[tuple]:
@@ -142,12 +188,18 @@ def titled(hop: str, p: Provision) -> bool:
     return of_kind(hop, p) and (hop not in _KIND_WORDS or kind_weight(hop, p) == 1.0)
 
 
-def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision]) -> list[tuple[str, str, list[str]]]:
+def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision],
+           whole_act: bool = False) -> list[tuple[str, str, list[str]]]:
     """(id, referencing words, the parts it stands for) of the provisions one reference from `a`
     (not of its kind, for the hops in _OTHER_KIND); for a definition, the provisions that use its term. The first part
-    of an article a reference names as a whole stands for all its parts."""
+    of an article a reference names as a whole stands for all its parts. With `whole_act` (the question
+    asks from when a rule applies), the provision saying when the whole act applies reaches every one."""
     if hop == "definition":
         return [(b, term, []) for b, term in graph.users(a)]
+    if whole_act and a in _act_dates(graph):
+        words = _WHOLE_ACT.search(by_id[a].text) or _WHOLE_ACT.search(graph.article_text(a))
+        return [(b, words.group() if words else "", []) for b, p in by_id.items()
+                if b != a and p.kind != "recital" and not titled(hop, p)]
     linked = [(b, e) for b, e in graph.neighbours(a) if b in by_id and b != a and by_id[b].kind != "recital"
               and not (hop in _OTHER_KIND and titled(hop, by_id[b]))]
     parts: dict[int, list[str]] = {}

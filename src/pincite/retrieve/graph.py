@@ -35,10 +35,18 @@ class Graph:
         self._users: dict[str, list[tuple[str, str]]] | None = None
         self._parts: dict[str, list[str]] = defaultdict(list)  # article label → its parts' ids
         self._article: dict[str, str] = {}
+        self._texts: dict[str, str] | None = None
         for p in provisions:
             if p.kind != "recital":
                 self._parts[article_of(p.label)].append(p.id)
                 self._article[p.id] = article_of(p.label)
+
+    def article_text(self, provision_id: str) -> str:
+        """The text of every part of the provision's article (or section), in order."""
+        if self._texts is None:
+            by_id = {p.id: p.text for p in self.provisions}
+            self._texts = {article: "\n".join(by_id[pid] for pid in ids) for article, ids in self._parts.items()}
+        return self._texts.get(self._article.get(provision_id, ""), "")
 
     def cites(self, provision_id: str) -> list[Edge]:
         """The references a provision makes, internal and external, in text order."""

@@ -44,11 +44,20 @@ _HOPS = (
     # Remedies: the complaint, the court, the compensation a provision refers to.
     ("remedy", re.compile(r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation|"
                           r"ricorso|reclamo|tribunale|risarcimento|recours|réclamation)\b|ร้องเรียน|ฟ้อง", re.I)),
+    # A time limit: how long someone has to act on a request, a complaint or a breach. The limit is
+    # often in another provision than the duty ('within one month of receipt of the request' in GDPR
+    # Article 12(3) for the requests of Articles 15 to 22). 'How long' alone asks as often how long
+    # data may be kept, which no reference answers, so it counts only before 'to' and a verb.
+    ("deadline", re.compile(r"\b(?:how\s+(?:long|quickly|soon|fast)\b[^.?]{0,40}?\b(?:to|until|before)\s+\w+|"
+                            r"deadlines?|time[- ]limits?|within\s+how\s+(?:many|long|much)|by\s+when|"
+                            r"entro\s+quando|entro\s+quale\s+termine|(?<!per\s)quanto\s+tempo\s+(?:ha|hanno)\b[^.?]{0,40}?\bper\s+\w+|"
+                            r"dans\s+quel\s+délai|délais?)\b|ภายในกี่วัน|ภายในเวลาเท่าใด|กี่วัน|นานเท่าใด", re.I)),
     ("definition", re.compile(r"\b(?:defin\w+|count(?:s)? as|meaning of|mean[st]?|considered|treated as|"
                               r"conta come|si intende|definizione|considerat[oaie]|signifie)\b|ถือเป็น|หมายถึง|นิยาม",
                               re.I)),
     ("annex", re.compile(r"\b(?:annex(?:es)?|high[- ]risk|listed|allegat[oi]|alto rischio|annexe)\b", re.I)),
     ("date", re.compile(r"\b(?:from when|since when|when (?:does|do|will|did)|apply from|applies from|start(?:s)? to apply|"
+                        r"(?:from|by|on|as of)\s+(?:what|which)\s+date|da\s+quale\s+data|a\s+partire\s+da\s+quando|"
                         r"enter(?:s)? into force|entry into force|da quando|a decorrere|entra in vigore|"
                         r"à partir de quand)\b|เมื่อไร|มีผล|ใช้บังคับ", re.I)),
 )
@@ -106,7 +115,7 @@ class Query:
     citations: tuple[Citation, ...]  # provisions the question names ('Article 17', 'Art. 83(5)')
     spans: tuple[tuple[int, int], ...]  # where they are named in `text`
     intent: str | None  # definition, penalty, date, exception, or None
-    hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, remedy, definition, annex, date
+    hops: tuple[str, ...] = ()  # what it asks for that lives elsewhere: penalty, exception, remedy, deadline, definition, annex, date
     rest: str = ""  # the question without the words that ask for it: what the other end must match
     rest_tokens: tuple[str, ...] = ()
     asks: str | None = None  # the answer type (`answer_type`): person, names, amount, date, definition, duty, yes_no
