@@ -93,3 +93,27 @@ def test_when_the_whole_act_applies_is_followed_without_an_edge():
     hits = follow(question, [Hit(by_id[pid], s) for pid, s in scores.items()], Graph([], provisions), by_id, scores,
                   {duty.id: 1.0, other.id: 0.2})
     assert [(h.provision.label, h.via) for h in hits[:2]] == [("Article 27(1)", ""), ("Article 113", "Article 27(1)")]
+
+
+def test_an_annex_point_is_paired_with_the_article_its_annex_title_names():
+    point = Provision(id="Annex III, point 6", label="Annex III, point 6", label_local="Annex III, point 6",
+                      kind="annex", instrument="act", lang="en", title="High-risk AI systems referred to in Article 6(2)",
+                      path=[], text="High-risk AI systems pursuant to Article 6(2) are the AI systems listed in any of the "
+                                    "following areas: 6. Law enforcement: (c) AI systems intended to evaluate the "
+                                    "reliability of evidence.", url="", source_sha256="0" * 64, version="")
+    rule = prov("Article 6(2)", "2. In addition to the high-risk AI systems referred to in paragraph 1, AI systems "
+                                "referred to in Annex III shall be considered to be high-risk.", "Classification rules")
+    log = prov("Article 26(11)", "11. Deployers of high-risk AI systems referred to in Annex III that make decisions "
+                                 "related to natural persons shall inform them.", "Obligations of deployers")
+    provisions = [point, rule, log]
+    graph = Graph([Edge(point.id, rule.id, "Article 6(2)", "Article 6(2)"),
+                   Edge(log.id, point.id, "Annex III, point 6", "Annex III")], provisions)
+    question = analyse("Is an AI system used by the police to evaluate the reliability of evidence high-risk?", "en")
+    assert "annex" in question.hops
+    by_id = {p.id: p for p in provisions}
+    scores = {point.id: 1.0, log.id: 0.5, rule.id: 0.3}
+    # The rest of the question matches the deployer's duty better than the classification rule.
+    hits = follow(question, [Hit(by_id[pid], s) for pid, s in scores.items()], graph, by_id, scores,
+                  {log.id: 1.0, rule.id: 0.2})
+    assert [(h.provision.label, h.via) for h in hits[:2]] == [("Annex III, point 6", ""),
+                                                            ("Article 6(2)", "Annex III, point 6")]

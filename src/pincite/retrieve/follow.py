@@ -39,6 +39,11 @@ _EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does
 # (must) do weighs more than one saying what they may do. Languages whose duties have no such
 # word (Italian writes them in the present tense) get no preference.
 _DUTY = {"en": re.compile(r"\b(?:shall|must)\b"), "fr": re.compile(r"\b(?:doi[tv]|doivent)\b"), "th": re.compile("ต้อง")}
+# The article an annex's title names ('High-risk AI systems referred to in Article 6(2)', 'Technical
+# documentation referred to in Article 11(1)') gives the list its force: as the annex point's other end
+# it counts as the best match of the rest of the question (dev, multi-hop: 0.5 and 0.8 reached it for
+# the two Italian high-risk questions, 1.0 also for Annex IV's; the single-hop dev sets no worse).
+GATEWAY_SHARE = 1.0
 TEXT_ONLY = 0.6  # the weight of a provision of the kind asked for whose titles do not say so
 INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
@@ -153,6 +158,8 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
             # own target) stands for it, with nearly the match of its best part.
             share = max(rest.get(b, 0.0) * _weight(hop, by_id[b], query.lang),
                         INHERIT * max((rest.get(x, 0.0) for x in named), default=0.0)) / top_rest
+            if hop == "annex" and _gateway(by_id[a], words):
+                share = max(share, GATEWAY_SHARE)
             out.append((scores[a] / top * kind_weight(hop, by_id[a]) + share, hop, a, b, words))
     return out
 
@@ -164,6 +171,12 @@ def _act_dates(graph: Graph) -> frozenset[str]:
     GDPR Article 99(2), after 99(1) 'This Regulation shall enter into force')."""
     return frozenset(p.id for p in graph.provisions
                      if p.kind != "recital" and of_kind("date", p) and _WHOLE_ACT.search(graph.article_text(p.id)))
+
+
+def _gateway(annex: Provision, words: str) -> bool:
+    """Whether the reference is the one the annex's title makes ('High-risk AI systems referred to in
+    Article 6(2)'): the article that gives the list its force."""
+    return bool(words) and words in annex.title
 
 
 def _distinct(ranked: list[tuple]) -> list[tuple]:
