@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from pincite.provisions import Provision
 from pincite.retrieve.graph import Graph
@@ -164,13 +165,18 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
     return out
 
 
-@lru_cache(maxsize=64)
+# Per graph, held no longer than the graph: a rebuilt index drops its old one.
+_ACT_DATES: WeakKeyDictionary[Graph, frozenset[str]] = WeakKeyDictionary()
+
+
 def _act_dates(graph: Graph) -> frozenset[str]:
     """The provisions that say when the whole act applies: of the date kind, in an article (or
     section) whose text says the act enters into force ('It shall apply from 25 May 2018' in
     GDPR Article 99(2), after 99(1) 'This Regulation shall enter into force')."""
-    return frozenset(p.id for p in graph.provisions
-                     if p.kind != "recital" and of_kind("date", p) and _WHOLE_ACT.search(graph.article_text(p.id)))
+    if graph not in _ACT_DATES:
+        _ACT_DATES[graph] = frozenset(p.id for p in graph.provisions if p.kind != "recital" and of_kind("date", p)
+                                      and _WHOLE_ACT.search(graph.article_text(p.id)))
+    return _ACT_DATES[graph]
 
 
 def _gateway(annex: Provision, words: str) -> bool:
