@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pincite.index.store.base import Edge
 from pincite.provisions import Provision
-from pincite.retrieve.follow import PAIR_SHARE, follow
+from pincite.retrieve.follow import PAIR_SHARE, follow, with_rules
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import analyse
@@ -117,3 +117,36 @@ def test_an_annex_point_is_paired_with_the_article_its_annex_title_names():
                   {log.id: 1.0, rule.id: 0.2})
     assert [(h.provision.label, h.via) for h in hits[:2]] == [("Annex III, point 6", ""),
                                                             ("Article 6(2)", "Annex III, point 6")]
+
+
+def _article(label: str, text: str) -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="act", lang="en",
+                     title="Processing of special categories of personal data", path=[], text=text, url="",
+                     source_sha256="0" * 64, version="")
+
+
+RULE = _article("Article 9(1)", "1. Processing of data concerning health shall be prohibited.")
+EXCEPTION = _article("Article 9(2)", "2. Paragraph 1 shall not apply if one of the following applies: (a) consent;")
+NEIGHBOUR = _article("Article 9(3)", "3. Personal data referred to in paragraph 1 may be processed by professionals.")
+ELSEWHERE = prov("Article 88(1)", "1. Member States may provide for more specific rules in the employment context.")
+NINE = [RULE, EXCEPTION, NEIGHBOUR, ELSEWHERE]
+NINE_GRAPH = Graph([Edge(EXCEPTION.id, RULE.id, "Article 9(1)", "Paragraph 1"),
+                    Edge(NEIGHBOUR.id, RULE.id, "Article 9(1)", "paragraph 1")], NINE)
+
+
+def ranked(*provisions: Provision) -> list[Hit]:
+    return [Hit(p, 1.0 - i / 10) for i, p in enumerate(provisions)]
+
+
+def test_an_exception_ranked_first_brings_the_rule_it_sets_aside():
+    hits = with_rules(ranked(EXCEPTION, ELSEWHERE, NEIGHBOUR), NINE_GRAPH, {p.id: p for p in NINE}, k=3)
+    assert [(h.provision.label, h.via) for h in hits] == [
+        ("Article 9(2)", ""), ("Article 9(1)", "Article 9(2)"), ("Article 88(1)", ""), ("Article 9(3)", "")]
+
+
+def test_a_mere_mention_of_a_paragraph_or_a_rule_already_found_brings_nothing():
+    by_id = {p.id: p for p in NINE}
+    # Article 9(3) cites paragraph 1 without setting it aside.
+    assert with_rules(ranked(NEIGHBOUR, ELSEWHERE), NINE_GRAPH, by_id, k=2) == ranked(NEIGHBOUR, ELSEWHERE)
+    # The rule is among the first k already: nothing moves.
+    assert with_rules(ranked(EXCEPTION, ELSEWHERE, RULE), NINE_GRAPH, by_id, k=3) == ranked(EXCEPTION, ELSEWHERE, RULE)

@@ -140,3 +140,16 @@ def test_eval_multihop_reports_all_gold_recall_and_answers_citing_all_gold(gdpr,
     assert followed["all_gold_recall@10"] == 1.0 and followed["answers_citing_all_gold"] == 1.0
     assert plain["answers_citing_all_gold"] == 0.0
     assert followed["questions"][0]["found"] == ["Article 37(1)", "Article 83(4)"]
+
+
+def test_the_paragraphs_the_regulation_sets_aside_are_read_from_its_text(gdpr):
+    from pincite.retrieve.follow import _set_aside
+
+    searcher = service_for(gdpr).searcher("gdpr", "en")
+    aside = {p.label: searcher.by_id[r].label for p in searcher.provisions
+             if (r := _set_aside(p, searcher.graph, searcher.by_id))}
+    # 'Paragraph 1 shall not apply if one of the following applies', 'Paragraphs 1 and 2 shall not
+    # apply to the extent that processing is necessary', 'Paragraph 1 shall not apply if the decision'.
+    assert {("Article 9(2)", "Article 9(1)"), ("Article 17(3)", "Article 17(1)"),
+            ("Article 22(2)", "Article 22(1)")} <= set(aside.items())
+    assert "Article 83(4)" not in aside and "Article 9(3)" not in aside  # they cite, they do not set aside

@@ -165,6 +165,45 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
     return out
 
 
+# An exception read without its rule misleads ('Paragraph 1 shall not apply if …' says nothing of
+# what paragraph 1 forbids), so a best hit that sets aside another paragraph of its article brings
+# that paragraph along, asked for or not. English, Italian, French.
+RULE_DEPTH = 2  # the best hits whose set-aside paragraph is brought along
+_SETS_ASIDE = r"(?:shall\s+not\s+apply|does\s+not\s+apply|non\s+si\s+applica(?:no)?|ne\s+s['’]applique(?:nt)?\s+pas)"
+_DEROGATES = r"(?:by\s+(?:way\s+of\s+)?derogation\s+from|notwithstanding|in\s+derogation\s+from|derogating\s+from|in\s+deroga\s+(?:al|ai|alla|alle)|par\s+dérogation\s+(?:au|aux|à\s+la))"
+
+
+def with_rules(hits: list[Hit], graph: Graph, by_id: dict[str, Provision], k: int) -> list[Hit]:
+    """`hits` with the paragraph each of the first RULE_DEPTH hits sets aside ('Paragraph 1 shall
+    not apply if', 'By way of derogation from paragraph 2') placed right after it, marked `via` it,
+    when it is not in the first `k` already."""
+    for hit in list(hits[:RULE_DEPTH]):
+        rule = _set_aside(hit.provision, graph, by_id)
+        if rule is None or any(h.provision.id == rule for h in hits[:k]):
+            continue
+        found = next((h for h in hits if h.provision.id == rule), None) or Hit(by_id[rule], 0.0)
+        at = hits.index(hit) + 1
+        why = f"follows {hit.provision.label} (exception)"
+        added = replace(found, via=hit.provision.label, via_words="", via_hop="exception", why=[*found.why, why])
+        hits = hits[:at] + [added] + [h for h in hits[at:] if h.provision.id != rule]
+    return hits
+
+
+def _set_aside(p: Provision, graph: Graph, by_id: dict[str, Provision]) -> str | None:
+    """The id of the paragraph of its own article that `p` opens by setting aside, if any."""
+    if p.kind == "recital":
+        return None
+    head = p.text[:300]
+    for e in graph.cites(p.id):
+        target = by_id.get(e.target) if e.target else None
+        if target is None or target.id == p.id or graph.article(target.id) != graph.article(p.id):
+            continue
+        words = re.escape(e.words)
+        if re.search(rf"{words}[^.;:]{{0,80}}\b{_SETS_ASIDE}|{_DEROGATES}\s+{words}", head, re.I):
+            return target.id
+    return None
+
+
 # Per graph, held no longer than the graph: a rebuilt index drops its old one.
 _ACT_DATES: WeakKeyDictionary[Graph, frozenset[str]] = WeakKeyDictionary()
 

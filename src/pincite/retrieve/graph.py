@@ -48,6 +48,10 @@ class Graph:
             self._texts = {article: "\n".join(by_id[pid] for pid in ids) for article, ids in self._parts.items()}
         return self._texts.get(self._article.get(provision_id, ""), "")
 
+    def article(self, provision_id: str) -> str | None:
+        """The label of the article (or annex, or section) a provision is part of; None for a recital."""
+        return self._article.get(provision_id)
+
     def cites(self, provision_id: str) -> list[Edge]:
         """The references a provision makes, internal and external, in text order."""
         return self._cites.get(provision_id, [])

@@ -13,7 +13,7 @@ from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.exact import exact_hits, merge_exact
-from pincite.retrieve.follow import follow
+from pincite.retrieve.follow import follow, with_rules
 from pincite.retrieve.fusion import Fusion, expand, fuse
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
@@ -115,6 +115,8 @@ class Searcher:
         ranked, scores = self._ranked(query, dense, bm25, k, fusion, mode)
         if self.follow_references and query.hops:
             ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
+        if self.follow_references:
+            ranked = with_rules(ranked, self.graph, self.by_id, k)
         return ranked[:k]
 
     def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
