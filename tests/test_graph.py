@@ -79,6 +79,7 @@ def test_the_question_says_when_it_asks_for_what_lives_elsewhere():
     assert analyse("How long can a company keep my CV?", "en").hops == ()
     assert analyse("Per quanto tempo il deployer deve conservare i log?", "it").hops == ()
     assert analyse("From what date must deployers assess the impact on fundamental rights?", "en").hops == ("date",)
+    assert analyse("Were controllers bound as soon as the Regulation entered into force?", "en").hops == ("date",)
 
 
 def test_a_fine_is_followed_into_the_duty_and_the_answer_cites_both_ends(gdpr):

@@ -72,7 +72,7 @@ _WHOLE_ACT = re.compile(r"\b(?:this|the\s+present)\s+(?:regulation|directive|act
 # controller have to consult the authority?' asks for the condition): only then is the whole act's date
 # one reference away.
 _FROM_WHEN = re.compile(r"\b(?:(?:from|since|as\s+of|starting)\s+(?:when|what\s+date|which\s+date)|appl(?:y|ies)\s+from|"
-                        r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enters?\s+into\s+force|"
+                        r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enter(?:s|ed)?\s+into\s+force|came\s+into\s+force|"
                         r"da\s+quando|da\s+quale\s+data|a\s+decorrere|a\s+partire\s+da\s+quando|(?:entra|entrano)\s+in\s+vigore|"
                         r"à\s+partir\s+de\s+quand|entre(?:nt)?\s+en\s+vigueur)\b|เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ", re.I)
 

@@ -58,7 +58,7 @@ _HOPS = (
     ("annex", re.compile(r"\b(?:annex(?:es)?|high[- ]risk|listed|allegat[oi]|alto rischio|annexe)\b", re.I)),
     ("date", re.compile(r"\b(?:from when|since when|when (?:does|do|will|did)|apply from|applies from|start(?:s)? to apply|"
                         r"(?:from|by|on|as of)\s+(?:what|which)\s+date|da\s+quale\s+data|a\s+partire\s+da\s+quando|"
-                        r"enter(?:s)? into force|entry into force|da quando|a decorrere|entra in vigore|"
+                        r"enter(?:s|ed)? into force|came into force|entry into force|da quando|a decorrere|entra in vigore|"
                         r"à partir de quand)\b|เมื่อไร|มีผล|ใช้บังคับ", re.I)),
 )
 
