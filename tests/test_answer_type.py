@@ -33,7 +33,12 @@ ADEQUACY = "Which countries have an adequacy decision?"
     ("When must a breach be notified?", "date"),
     ("How much can the fine be?", "amount"),
     ("What is the definition of personal data?", "definition"),
-    ("We are a company in Brazil. Does the GDPR apply to us?", "yes_no"),
+    ("We are a company in Brazil. Does the GDPR apply to us?", "scope"),
+    ("When the police use the data in their investigation, is that covered by the GDPR?", "scope"),
+    ("Il regolamento si applica ai sistemi di IA utilizzati per scopi militari?", "scope"),
+    ("When does the GDPR apply?", "date"),
+    ("Does every controller that falls under the GDPR need a representative?", "yes_no"),  # no scope question
+    ("Is a chatbot high-risk?", "yes_no"),
     ("Which directive did the GDPR repeal?", None),
 ])
 def test_the_answer_type_is_read_from_the_question_sentence(question, kind):
@@ -75,6 +80,7 @@ def test_an_answer_is_no_pointer(gdpr):
 
 
 @pytest.mark.parametrize(("question", "label"), [
+    ("Does the GDPR apply to a company in Brazil offering services to people in the EU?", "Article 3(2)(a)"),
     ("What is the current definition of personal data?", "Article 4(1)"),
     ("Which directive did the GDPR repeal?", "Article 94(1)"),
 ])

@@ -75,6 +75,15 @@ def test_the_corpus_own_number_is_not_outside():
 
 def test_the_corpus_own_name_is_not_outside():
     assert outside_names("What does the AI Act require of deployers?", PROFILE) == []
+    assert outside_names("What does the EU AI Act require of deployers?", PROFILE) == []  # the Union's act
+
+
+def test_the_facts_of_a_case_the_act_may_govern_are_no_source():
+    question = "I put an image classifier on GitHub under the MIT licence. Does the AI Act apply to it?"
+    assert outside_names(question, PROFILE, scenario=True) == ["GitHub", "MIT"]  # a scenario: still names
+    assert outside_names(question, PROFILE, scenario=True, case=True) == []  # whether the act applies to them
+    other = "I run a platform in Portugal. Does the Digital Services Act apply to it?"
+    assert outside_names(other, PROFILE, scenario=True, case=True) == ["Digital Services Act"]
 
 
 def test_a_titled_act_the_corpus_does_not_name_is_outside():

@@ -24,6 +24,7 @@ from pincite.errors import CitationError
 from pincite.index.analysis import token_set
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
+from pincite.retrieve.search import of_scope
 from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
 
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
@@ -83,8 +84,12 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     weights = _term_weights(query, profile)
     period = asks_for_period(query.text)
     ranked = []
+    evidence = distinct(hits)
+    if query.asks == "scope" and any(of_scope(h.provision) for h in evidence):
+        # Whether the act applies is said in its scope article: the rest only shares the case's words.
+        evidence = [h for h in evidence if of_scope(h.provision) or h.exact]
     # A question for a period may find it a little further down: every evidence hit is read.
-    for rank, hit in enumerate(distinct(hits)[:len(hits) if period else QUOTE_HITS]):
+    for rank, hit in enumerate(evidence[:len(hits) if period else QUOTE_HITS]):
         pieces = quotes(hit.provision, rank)
         if hit.exact and len(hit.provision.text) <= (GOVERNING_QUOTE_CHARS if rank == 0 else WHOLE_QUOTE_CHARS):
             pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]

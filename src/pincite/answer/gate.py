@@ -32,6 +32,7 @@ from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
 from pincite.retrieve.follow import titled
 from pincite.retrieve.query import Query
+from pincite.retrieve.search import of_scope
 from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
 
@@ -56,7 +57,11 @@ CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is
 MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a
 # nationality in it says where the facts are, not that another source answers.
-SCENARIO_TYPES = ("yes_no", "duty")
+SCENARIO_TYPES = ("yes_no", "duty", "scope")
+# A question whether the act applies to a case is answered by the act's scope article: when one of its
+# parts is among the best hits, the case's own words (a lab, a spreadsheet, a Delaware start-up) are
+# no sign that the act does not answer, and no floor applies.
+SCOPE_HITS = 5
 
 
 @dataclass(frozen=True)
@@ -171,13 +176,14 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> 
     question = query.text
     signals = relevance(query, hits, profile)
     scenario = query.asks in SCENARIO_TYPES
-    outside = outside_names(question, profile, signals["relevance"], scenario=scenario) if names else []
+    scope = query.asks == "scope" and any(of_scope(h.provision) for h in hits[:SCOPE_HITS] if not h.exact)
+    outside = outside_names(question, profile, signals["relevance"], scenario=scenario, case=scope) if names else []
     if outside:
         return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
     facts = outside_law(question, profile.lang, asks=query.asks)
     if facts:
         return GateResult(False, "outside_law", f"asks {facts}", signals)
-    if signals["exact"]:
+    if signals["exact"] or scope:
         return GateResult(True, signals=signals)
     if asks_for_number(question) and not any(_states_value(h.provision, question) for h in hits[:COVERAGE_HITS]):
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
@@ -255,11 +261,14 @@ _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)[\"'‘“«(]*$")
 
 
-def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, scenario: bool = False) -> list[str]:
+def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, scenario: bool = False,
+                  case: bool = False) -> list[str]:
     """Acts, organisations, cases, countries, products or years the question names and the
     corpus does not: each one a sign that the answer lies in another source. In a `scenario`
     (a yes/no or duty question) a plain capitalised word ('Brazil', 'Brazilian') is a fact of the
-    case, not a source; acronyms, camel case, numbers and acts still count."""
+    case, not a source; acronyms, camel case, numbers and acts still count. When the question asks
+    whether the act applies to the `case` it tells, only other acts count ('GitHub', 'MIT' are
+    the case's facts)."""
     acts, spans = foreign_acts(question, profile, relevance)
     spans += [(start, end) for start, end, _ in find_citations(question)]  # 'Article 26(1)' is no name
 
@@ -274,10 +283,15 @@ def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, sc
             continue  # a corpus in another script never writes 'DPO': not writing it says nothing
         initial = bool(_SENTENCE_START.search(question[:m.start()]))
         plain = token[:1].isupper() and token[1:].islower() and token.isalpha()
-        if _name_like(token, initial) and not _known(token, profile) and not (scenario and plain):
+        if _name_like(token, initial) and not _known(token, profile) and not (scenario and plain) and not case:
             names.append(token)
     names += [m.group() for m in filter(free, _YEAR.finditer(question)) if m.group() not in profile.counts]
     return list(dict.fromkeys(names))
+
+
+def _unprefixed(label: str) -> str:
+    """'EU AI Act', 'the EU's GDPR', 'European GDPR' → 'ai act', 'gdpr': the Union's act by its own name."""
+    return re.sub(r"^(?:the\s+)?(?:eu['’]?s?|european|union)\s+", "", label.lower()).strip()
 
 
 def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tuple[list[str], list[tuple[int, int]]]:
@@ -289,7 +303,7 @@ def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tup
     found, spans = [], []
     for start, end, label, number in _acts_named(question):
         spans.append((start, end))
-        if number in profile.own_numbers or label.lower() in profile.aliases:
+        if number in profile.own_numbers or _unprefixed(label) in profile.aliases:
             continue
         cited = bool(number) and number in profile.act_numbers
         mention = bool(_MENTION_BEFORE.search(question[:start]))

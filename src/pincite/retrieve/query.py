@@ -86,6 +86,20 @@ _ANSWER_TYPES = (
                          rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
     ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
                           r"(?:rate|percentage|amount|sum|figure|number|fine)\b|\bquant[aeio]\b", re.I)),
+    # Whether the act applies to a case ('Does the GDPR apply to us?', 'is that covered by the GDPR?',
+    # 'Il regolamento si applica ai sistemi militari?'): its scope article answers.
+    # Before the date: 'When the police use the data, is that covered by the GDPR?' asks no date, but
+    # 'When does the GDPR apply?' does.
+    ("scope", re.compile(
+        r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b).*?(?:"
+        r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:regulation|act|directive|gdpr|rules|law|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
+        r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:regulation|act|directive|gdpr|rules|law)\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
+        r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b|"
+        r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
+        r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
+        r"\b(?:rientra|rientrano|ricade|ricadono)\s+nell['’]ambito\s+di\s+applicazione\b)", re.I)),
     ("date", re.compile(r"^(?:from\s+|since\s+|by\s+|until\s+)?when\b|\b(?:what|which)\s+date\b|"
                         r"^(?:da|entro|fino\s+a)?\s*quando\b", re.I)),
     ("definition", _INTENTS[0][1]),
@@ -98,7 +112,7 @@ _ANSWER_TYPES = (
 
 def answer_type(question: str) -> str | None:
     """What the question asks for: person, names (countries, companies, standards…), amount,
-    date, definition, duty, yes_no; None when its words do not say. Only the question sentence
+    date, definition, scope (whether the act applies), duty, yes_no; None when its words do not say. Only the question sentence
     counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
     asked = ([s for s in sentences if s.endswith("?")] or sentences or [""])[-1]

@@ -8,6 +8,8 @@ memory, a database store in the database. A provision scores its best unit.
 
 from __future__ import annotations
 
+import re
+
 from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
@@ -117,6 +119,8 @@ class Searcher:
             ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
         if self.follow_references:
             ranked = with_rules(ranked, self.graph, self.by_id, k)
+        if query.asks == "scope":
+            ranked = scope_first(ranked, k)
         return ranked[:k]
 
     def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
@@ -152,6 +156,26 @@ class Searcher:
         if self.embedder is None:
             raise PinciteError("dense search needs an embedding model — set PINCITE_EMBED_MODEL_PATH")
         return self.embedder.embed_query(query.text)
+
+
+# The article saying to what the act applies, by its title ('Material scope', 'Territorial scope',
+# 'Subject matter and scope', 'Ambito di applicazione territoriale').
+SCOPE_TITLE = re.compile(r"\bscope\b|\bambito\s+di\s+applicazione\b|\bchamp\s+d['’]application\b|\banvendelsesområde\b",
+                         re.I)
+
+
+def of_scope(p: Provision) -> bool:
+    return p.kind != "recital" and bool(SCOPE_TITLE.search(p.title or ""))
+
+
+def scope_first(hits: list[Hit], k: int) -> list[Hit]:
+    """For a question whether the act applies ('Does the GDPR apply to us?'), the best retrieved part
+    of its scope article first: that is where the answer is, however the case is told."""
+    head = hits[:k]
+    best = next((h for h in head if of_scope(h.provision) and not h.exact), None)
+    if best is None or best is head[0] or any(h.exact for h in head[:1]):
+        return hits
+    return [best] + [h for h in hits if h is not best]
 
 
 def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: str) -> list[list[Hit]]:
