@@ -40,6 +40,8 @@ ADEQUACY = "Which countries have an adequacy decision?"
     ("Does every controller that falls under the GDPR need a representative?", "yes_no"),  # no scope question
     ("Is a chatbot high-risk?", "yes_no"),
     ("Which directive did the GDPR repeal?", None),
+    ("Which regulations does the AI Act amend?", "amendments"),
+    ("Quali regolamenti modifica il regolamento sull'IA?", "amendments"),
 ])
 def test_the_answer_type_is_read_from_the_question_sentence(question, kind):
     assert answer_type(question) == kind
@@ -179,3 +181,12 @@ def test_a_paragraph_that_sets_the_quoted_one_aside_in_points_is_quoted_with_the
     sentences = {s["citations"][0]: s["text"] for s in document["sentences"]}
     assert "Article 22(1)" in sentences
     assert sentences["Article 22(2)"].startswith("Paragraph 1 shall not apply if the decision: (a) is necessary")
+
+
+def test_which_acts_the_act_amends_is_answered_by_its_amending_articles(indexed):
+    document = service_for(indexed("ai-act", "en")).ask("Which regulations does the AI Act amend?", corpus="ai-act")
+    assert document["outcome"] == "answered", document["reason"]
+    numbers = [int(re.fullmatch(r"Article (\d+)", c["label"]).group(1)) for c in document["citations"]]
+    assert numbers and all(102 <= n <= 110 for n in numbers)  # 'Amendment to Regulation (EC) No 300/2008' …
+    # Each sentence is the amending instruction, which names the act amended, not the text it inserts.
+    assert all(re.search(r"(?:Regulation|Directive) \((?:EC|EU)\)", s["text"]) for s in document["sentences"])

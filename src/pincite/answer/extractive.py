@@ -24,7 +24,7 @@ from pincite.errors import CitationError
 from pincite.index.analysis import token_set
 from pincite.provisions import Provision
 from pincite.retrieve.query import Query
-from pincite.retrieve.search import of_scope
+from pincite.retrieve.search import answers_by_title
 from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
 
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
@@ -51,6 +51,11 @@ def quotes(provision: Provision, rank: int) -> list[Quote]:
     if provision.kind == "definition":
         body = [ln.strip() for ln in provision.text.splitlines()[1:]] or [provision.text]
         return [Quote(provision.label, strip_number(" ".join(body)), provision, rank)]
+    if answers_by_title("amendments", provision) and provision.text:
+        # An amending article's instruction ('In Article 4(3) of Regulation (EC) No 300/2008, the
+        # following subparagraph is added:') is whole in itself and says which act it amends; the
+        # text it inserts is the other act's, not this one's.
+        return [Quote(provision.label, strip_number(provision.text.splitlines()[0]).strip(), provision, rank)]
     out = [Quote(provision.label, s, provision, rank) for s in _whole_sentences(provision.text)]
     for path in top_points(provision.text):
         text = point_text(provision.text, path)
@@ -85,9 +90,10 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     period = asks_for_period(query.text)
     ranked = []
     evidence = distinct(hits)
-    if query.asks == "scope" and any(of_scope(h.provision) for h in evidence):
-        # Whether the act applies is said in its scope article: the rest only shares the case's words.
-        evidence = [h for h in evidence if of_scope(h.provision) or h.exact]
+    if any(answers_by_title(query.asks, h.provision) for h in evidence):
+        # Whether the act applies is said in its scope article, what it amends in its amending ones:
+        # the rest only shares the question's words.
+        evidence = [h for h in evidence if answers_by_title(query.asks, h.provision) or h.exact]
     # A question for a period may find it a little further down: every evidence hit is read.
     for rank, hit in enumerate(evidence[:len(hits) if period else QUOTE_HITS]):
         pieces = quotes(hit.provision, rank)

@@ -32,7 +32,7 @@ from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
 from pincite.retrieve.follow import titled
 from pincite.retrieve.query import Query
-from pincite.retrieve.search import of_scope
+from pincite.retrieve.search import answers_by_title
 from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
 
@@ -58,10 +58,11 @@ MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a kn
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a
 # nationality in it says where the facts are, not that another source answers.
 SCENARIO_TYPES = ("yes_no", "duty", "scope")
-# A question whether the act applies to a case is answered by the act's scope article: when one of its
-# parts is among the best hits, the case's own words (a lab, a spreadsheet, a Delaware start-up) are
-# no sign that the act does not answer, and no floor applies.
-SCOPE_HITS = 5
+# A question whether the act applies to a case is answered by the act's scope article, one for what it
+# amends by its amending articles (retrieve.search.TITLED_ANSWERS): when one of them is among the best
+# hits no floor applies, and the case's own words (a lab, a spreadsheet, a Delaware start-up) are no
+# sign that the act does not answer.
+TITLED_HITS = 5
 
 
 @dataclass(frozen=True)
@@ -176,14 +177,15 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> 
     question = query.text
     signals = relevance(query, hits, profile)
     scenario = query.asks in SCENARIO_TYPES
-    scope = query.asks == "scope" and any(of_scope(h.provision) for h in hits[:SCOPE_HITS] if not h.exact)
-    outside = outside_names(question, profile, signals["relevance"], scenario=scenario, case=scope) if names else []
+    titled = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
+    case = titled and query.asks == "scope"
+    outside = outside_names(question, profile, signals["relevance"], scenario=scenario, case=case) if names else []
     if outside:
         return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
     facts = outside_law(question, profile.lang, asks=query.asks)
     if facts:
         return GateResult(False, "outside_law", f"asks {facts}", signals)
-    if signals["exact"] or scope:
+    if signals["exact"] or titled:
         return GateResult(True, signals=signals)
     if asks_for_number(question) and not any(_states_value(h.provision, question) for h in hits[:COVERAGE_HITS]):
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)

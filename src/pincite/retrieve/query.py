@@ -86,6 +86,12 @@ _ANSWER_TYPES = (
                          rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
     ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
                           r"(?:rate|percentage|amount|sum|figure|number|fine)\b|\bquant[aeio]\b", re.I)),
+    # Which acts it amends ('Which regulations does the AI Act amend?'): its amending articles answer.
+    ("amendments", re.compile(
+        r"\b(?:which|what)\s+(?:other\s+)?(?:acts?|regulations?|directives?|laws?|legislation|legal\s+acts?)\s+"
+        r"(?:does|did|do|will)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:amend|modify|change)\b|"
+        r"\bquali\s+(?:atti|regolamenti|direttive|norme)\s+(?:\w+\s+){0,3}?(?:modifica|modificano|ha\s+modificato)\b",
+        re.I)),
     # Whether the act applies to a case ('Does the GDPR apply to us?', 'is that covered by the GDPR?',
     # 'Il regolamento si applica ai sistemi militari?'): its scope article answers.
     # Before the date: 'When the police use the data, is that covered by the GDPR?' asks no date, but
@@ -112,7 +118,8 @@ _ANSWER_TYPES = (
 
 def answer_type(question: str) -> str | None:
     """What the question asks for: person, names (countries, companies, standards…), amount,
-    date, definition, scope (whether the act applies), duty, yes_no; None when its words do not say. Only the question sentence
+    date, definition, amendments (which acts it amends), scope (whether the act applies), duty,
+    yes_no; None when its words do not say. Only the question sentence
     counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
     asked = ([s for s in sentences if s.endswith("?")] or sentences or [""])[-1]

@@ -119,8 +119,8 @@ class Searcher:
             ranked = follow(query, ranked, self.graph, self.by_id, scores, self._rest(query, mode, fusion))
         if self.follow_references:
             ranked = with_rules(ranked, self.graph, self.by_id, k)
-        if query.asks == "scope":
-            ranked = scope_first(ranked, k)
+        if query.asks in TITLED_ANSWERS:
+            ranked = titled_first(ranked, k, query.asks)
         return ranked[:k]
 
     def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
@@ -158,24 +158,35 @@ class Searcher:
         return self.embedder.embed_query(query.text)
 
 
-# The article saying to what the act applies, by its title ('Material scope', 'Territorial scope',
-# 'Subject matter and scope', 'Ambito di applicazione territoriale').
-SCOPE_TITLE = re.compile(r"\bscope\b|\bambito\s+di\s+applicazione\b|\bchamp\s+d['’]application\b|\banvendelsesområde\b",
-                         re.I)
+# Questions the act answers in articles it titles for them (Query.asks): whether it applies, in its
+# scope article ('Material scope', 'Territorial scope', 'Subject matter and scope', 'Ambito di
+# applicazione territoriale'); which acts it amends, in its amending articles ('Amendment to
+# Regulation (EC) No 300/2008', 'Modifica del regolamento …'). With the number of them put first: the
+# best scope part; every amending article found.
+TITLED_ANSWERS = {
+    "scope": (re.compile(r"\bscope\b|\bambito\s+di\s+applicazione\b|\bchamp\s+d['’]application\b|"
+                         r"\banvendelsesområde\b", re.I), 1),
+    "amendments": (re.compile(r"^(?:amendments?\s+to\s+(?:regulations?|directives?|decisions?)|modific[ah]e?\s+"
+                              r"(?:del\s+regolamento|della\s+direttiva|della\s+decisione|dei\s+regolamenti|delle\s+direttive)|"
+                              r"modification\s+d[eu]\s+(?:règlement|la\s+directive)|ændring\s+af\s+(?:forordning|direktiv))\b",
+                              re.I), 12),
+}
 
 
-def of_scope(p: Provision) -> bool:
-    return p.kind != "recital" and bool(SCOPE_TITLE.search(p.title or ""))
+def answers_by_title(asks: str | None, p: Provision) -> bool:
+    """Whether `p` is of the articles the act titles for what the question asks (TITLED_ANSWERS)."""
+    titled = TITLED_ANSWERS.get(asks or "")
+    return titled is not None and p.kind != "recital" and bool(titled[0].search(p.title or ""))
 
 
-def scope_first(hits: list[Hit], k: int) -> list[Hit]:
-    """For a question whether the act applies ('Does the GDPR apply to us?'), the best retrieved part
-    of its scope article first: that is where the answer is, however the case is told."""
-    head = hits[:k]
-    best = next((h for h in head if of_scope(h.provision) and not h.exact), None)
-    if best is None or best is head[0] or any(h.exact for h in head[:1]):
+def titled_first(hits: list[Hit], k: int, asks: str) -> list[Hit]:
+    """The candidates of the articles titled for the question first ('Does the GDPR apply to us?' →
+    its scope article; 'Which regulations does the AI Act amend?' → its amending articles), when one
+    is among the first `k`: that is where the answer is, however the question is told."""
+    if not any(answers_by_title(asks, h.provision) and not h.exact for h in hits[:k]) or any(h.exact for h in hits[:1]):
         return hits
-    return [best] + [h for h in hits if h is not best]
+    first = [h for h in hits if answers_by_title(asks, h.provision) and not h.exact][:TITLED_ANSWERS[asks][1]]
+    return first + [h for h in hits if not any(h is f for f in first)]
 
 
 def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: str) -> list[list[Hit]]:
