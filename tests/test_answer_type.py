@@ -36,7 +36,10 @@ ADEQUACY = "Which countries have an adequacy decision?"
     ("We are a company in Brazil. Does the GDPR apply to us?", "scope"),
     ("When the police use the data in their investigation, is that covered by the GDPR?", "scope"),
     ("Il regolamento si applica ai sistemi di IA utilizzati per scopi militari?", "scope"),
-    ("When does the GDPR apply?", "date"),
+    ("When does the GDPR apply?", "application"),
+    ("Da quando si applica il regolamento?", "application"),
+    ("When does the DSA apply?", "application"),
+    ("From what date do the bans on prohibited AI practices apply?", "date"),  # one rule's date, not the act's
     ("Does every controller that falls under the GDPR need a representative?", "yes_no"),  # no scope question
     ("Is a chatbot high-risk?", "yes_no"),
     ("Which directive did the GDPR repeal?", None),
@@ -190,3 +193,13 @@ def test_which_acts_the_act_amends_is_answered_by_its_amending_articles(indexed)
     assert numbers and all(102 <= n <= 110 for n in numbers)  # 'Amendment to Regulation (EC) No 300/2008' …
     # Each sentence is the amending instruction, which names the act amended, not the text it inserts.
     assert all(re.search(r"(?:Regulation|Directive) \((?:EC|EU)\)", s["text"]) for s in document["sentences"])
+
+
+def test_from_when_the_act_applies_is_every_date_its_final_article_states(gdpr, indexed):
+    document = service_for(gdpr).ask("When does the GDPR apply?", corpus="gdpr")
+    assert document["outcome"] == "answered", document["reason"]
+    assert [c["label"] for c in document["citations"]] == ["Article 99(2)"]  # 'It shall apply from 25 May 2018.'
+    document = service_for(indexed("ai-act", "en")).ask("From when does the AI Act apply?", corpus="ai-act")
+    text = " ".join(s["text"] for s in document["sentences"])
+    for date in ("2 August 2026", "2 February 2025", "2 August 2025", "2 August 2027"):
+        assert date in text  # the act's date and the chapters that apply before and after it

@@ -86,6 +86,16 @@ _ANSWER_TYPES = (
                          rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
     ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
                           r"(?:rate|percentage|amount|sum|figure|number|fine)\b|\bquant[aeio]\b", re.I)),
+    # From when the act applies ('When does the GDPR apply?', 'Da quando si applica il regolamento?'):
+    # its final article answers ('Entry into force and application'). Before the scope and the date.
+    ("application", re.compile(
+        r"^(?:from\s+|since\s+)?(?:when|what\s+date|which\s+date)\s+(?:does|did|will|do|is|was)\s+(?:the\s+|this\s+)?"
+        r"(?:[\w-]+\s+){0,3}?(?:regulation|act|directive|gdpr|rules|law|it|(?-i:[A-Z]{2,6}))\s+(?:start\s+to\s+|begin\s+to\s+|first\s+)?"
+        r"(?:apply|applicable|enter\s+into\s+force|come\s+into\s+force|take\s+effect)\b(?!\s+to\b)|"
+        r"^(?:from|as\s+of|since)\s+(?:what|which)\s+date\s+(?:does|do|is)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))\s+appl(?:y|icable)\b(?!\s+to\b)|"
+        r"^(?:da\s+quando|quando|da\s+quale\s+data)\s+(?:si\s+applica|entra\s+in\s+vigore|è\s+applicabile)\s+"
+        r"(?:il|la|questo|questa)\s+(?:regolamento|direttiva|legge)\b", re.I)),
     # Which acts it amends ('Which regulations does the AI Act amend?'): its amending articles answer.
     ("amendments", re.compile(
         r"\b(?:which|what)\s+(?:other\s+)?(?:acts?|regulations?|directives?|laws?|legislation|legal\s+acts?)\s+"
@@ -99,9 +109,9 @@ _ANSWER_TYPES = (
     ("scope", re.compile(
         r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b).*?(?:"
         r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:regulation|act|directive|gdpr|rules|law|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
+        r"(?:regulation|act|directive|gdpr|rules|law|it|(?-i:[A-Z]{2,6}))\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
         r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:regulation|act|directive|gdpr|rules|law)\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
+        r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
         r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b|"
         r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
         r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
@@ -118,7 +128,7 @@ _ANSWER_TYPES = (
 
 def answer_type(question: str) -> str | None:
     """What the question asks for: person, names (countries, companies, standards…), amount,
-    date, definition, amendments (which acts it amends), scope (whether the act applies), duty,
+    date, definition, application (from when the act applies), amendments (which acts it amends), scope (whether the act applies), duty,
     yes_no; None when its words do not say. Only the question sentence
     counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]

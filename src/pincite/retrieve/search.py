@@ -120,7 +120,7 @@ class Searcher:
         if self.follow_references:
             ranked = with_rules(ranked, self.graph, self.by_id, k)
         if query.asks in TITLED_ANSWERS:
-            ranked = titled_first(ranked, k, query.asks)
+            ranked = titled_first(ranked, k, query.asks, self.provisions)
         return ranked[:k]
 
     def _ranked(self, query: Query, dense: Scored | None, bm25: Scored | None, k: int,
@@ -161,15 +161,19 @@ class Searcher:
 # Questions the act answers in articles it titles for them (Query.asks): whether it applies, in its
 # scope article ('Material scope', 'Territorial scope', 'Subject matter and scope', 'Ambito di
 # applicazione territoriale'); which acts it amends, in its amending articles ('Amendment to
-# Regulation (EC) No 300/2008', 'Modifica del regolamento …'). With the number of them put first: the
-# best scope part; every amending article found.
+# Regulation (EC) No 300/2008', 'Modifica del regolamento …'); from when it applies, in its final
+# article ('Entry into force and application'). With the number of them put first (the best scope part;
+# every amending article found) and whether the act's own parts are taken when retrieval found none (the
+# question names the act's application: there is only one article for it).
 TITLED_ANSWERS = {
     "scope": (re.compile(r"\bscope\b|\bambito\s+di\s+applicazione\b|\bchamp\s+d['’]application\b|"
-                         r"\banvendelsesområde\b", re.I), 1),
+                         r"\banvendelsesområde\b", re.I), 1, False),
     "amendments": (re.compile(r"^(?:amendments?\s+to\s+(?:regulations?|directives?|decisions?)|modific[ah]e?\s+"
                               r"(?:del\s+regolamento|della\s+direttiva|della\s+decisione|dei\s+regolamenti|delle\s+direttive)|"
                               r"modification\s+d[eu]\s+(?:règlement|la\s+directive)|ændring\s+af\s+(?:forordning|direktiv))\b",
-                              re.I), 12),
+                              re.I), 12, False),
+    "application": (re.compile(r"\bentry\s+into\s+force\b|\bentrata\s+in\s+vigore\b|\bentrée\s+en\s+vigueur\b|"
+                               r"\bikrafttræden\b", re.I), 4, True),
 }
 
 
@@ -179,13 +183,20 @@ def answers_by_title(asks: str | None, p: Provision) -> bool:
     return titled is not None and p.kind != "recital" and bool(titled[0].search(p.title or ""))
 
 
-def titled_first(hits: list[Hit], k: int, asks: str) -> list[Hit]:
+def titled_first(hits: list[Hit], k: int, asks: str, provisions: list[Provision] = ()) -> list[Hit]:
     """The candidates of the articles titled for the question first ('Does the GDPR apply to us?' →
     its scope article; 'Which regulations does the AI Act amend?' → its amending articles), when one
-    is among the first `k`: that is where the answer is, however the question is told."""
-    if not any(answers_by_title(asks, h.provision) and not h.exact for h in hits[:k]) or any(h.exact for h in hits[:1]):
+    is among the first `k` (or, for the act's application, from `provisions` when none is): that is
+    where the answer is, however the question is told."""
+    _, count, whole = TITLED_ANSWERS[asks]
+    if any(h.exact for h in hits[:1]):
         return hits
-    first = [h for h in hits if answers_by_title(asks, h.provision) and not h.exact][:TITLED_ANSWERS[asks][1]]
+    if not any(answers_by_title(asks, h.provision) and not h.exact for h in hits[:k]):
+        if not whole:
+            return hits
+        found = {h.provision.id for h in hits}
+        hits = hits + [Hit(p, 0.0) for p in provisions if answers_by_title(asks, p) and p.id not in found]
+    first = [h for h in hits if answers_by_title(asks, h.provision) and not h.exact][:count]
     return first + [h for h in hits if not any(h is f for f in first)]
 
 
