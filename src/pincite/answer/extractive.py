@@ -90,11 +90,18 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     period = asks_for_period(query.text)
     ranked = []
     evidence = distinct(hits)
-    titled = any(answers_by_title(query.asks, h.provision) for h in evidence)
-    if titled:
+    by_title = any(answers_by_title(query.asks, h.provision) for h in evidence)
+    if by_title:
         # Whether the act applies is said in its scope article, what it amends in its amending ones:
         # the rest only shares the question's words.
         evidence = [h for h in evidence if answers_by_title(query.asks, h.provision) or h.exact]
+    if by_title and query.asks == "application":
+        # From when the act applies: every date its final article states, in its order ('It shall apply
+        # from 2 August 2026.', then the chapters that apply earlier or later).
+        dated = [q for rank, h in enumerate(evidence) for q in quotes(h.provision, rank) if _CALENDAR_DATE.search(q.text)]
+        if dated:
+            sentences = [Sentence(q.text, [q.label], quote=True) for q in dated[:max_sentences]]
+            return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
     # A question for a period may find it a little further down: every evidence hit is read.
     for rank, hit in enumerate(evidence[:len(hits) if period else QUOTE_HITS]):
         pieces = quotes(hit.provision, rank)
@@ -106,13 +113,6 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
             strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage) * fit
             ranked.append((strength, coverage, replace(best, provision_named=hit.exact)))
     ranked.sort(key=lambda item: (not item[2].provision_named, -item[0]))  # named provisions first
-    if titled and query.asks == "application":
-        # From when the act applies: every date its final article states, in its order ('It shall apply
-        # from 2 August 2026.', then the chapters that apply earlier or later).
-        dated = [q for rank, h in enumerate(evidence) for q in quotes(h.provision, rank) if _CALENDAR_DATE.search(q.text)]
-        if dated:
-            sentences = [Sentence(q.text, [q.label], quote=True) for q in dated[:max_sentences]]
-            return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
     if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
         return refused("no_quote", "no sentence of the closest provisions shares a word with the question")
     named = [q for _, _, q in ranked if q.provision_named]
@@ -120,7 +120,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
                                        if strength >= SECOND_QUOTE * ranked[0][0]][:max_sentences]
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
-    if not titled:  # the titled articles answer whole: no reference is followed out of them
+    if not by_title:  # the titled articles answer whole: no reference is followed out of them
         chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)

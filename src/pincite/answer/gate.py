@@ -177,15 +177,16 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> 
     question = query.text
     signals = relevance(query, hits, profile)
     scenario = query.asks in SCENARIO_TYPES
-    titled = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
-    case = titled and query.asks == "scope"
+    # Not `titled` (retrieve.follow's, used by the pair credit): whether a titled article answers.
+    by_title = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
+    case = by_title and query.asks == "scope"
     outside = outside_names(question, profile, signals["relevance"], scenario=scenario, case=case) if names else []
     if outside:
         return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
     facts = outside_law(question, profile.lang, asks=query.asks)
     if facts:
         return GateResult(False, "outside_law", f"asks {facts}", signals)
-    if signals["exact"] or titled:
+    if signals["exact"] or by_title:
         return GateResult(True, signals=signals)
     if asks_for_number(question) and not any(_states_value(h.provision, question) for h in hits[:COVERAGE_HITS]):
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)

@@ -72,6 +72,8 @@ _NAMED_KINDS = (r"(?:third\s+)?countr(?:y|ies)|states?|territor(?:y|ies)|compani
                 r"|tools?|products?|paesi|stati|aziende|societ[àa]|imprese|piattaforme|fornitori|norme|standard")
 # A verb between the question word and the kind makes the kind the subject of a duty, not the
 # thing asked for ('What must providers do…?', 'What obligations do providers have?').
+# How a question names the act it is asked of: 'the Regulation', 'the AI Act', 'the rules', 'the DSA'.
+_THE_ACT = r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))"
 _NOT_VERB = (r"(?!(?:must|shall|should|may|can|could|do|does|did|have|has|had|are|is|will|would|need|"
              r"devono|deve|possono|può|hanno|ha)\b)")
 _ANSWER_TYPES = (
@@ -90,10 +92,10 @@ _ANSWER_TYPES = (
     # its final article answers ('Entry into force and application'). Before the scope and the date.
     ("application", re.compile(
         r"^(?:from\s+|since\s+)?(?:when|what\s+date|which\s+date)\s+(?:does|did|will|do|is|was)\s+(?:the\s+|this\s+)?"
-        r"(?:[\w-]+\s+){0,3}?(?:regulation|act|directive|gdpr|rules|law|it|(?-i:[A-Z]{2,6}))\s+(?:start\s+to\s+|begin\s+to\s+|first\s+)?"
+        rf"(?:[\w-]+\s+){{0,3}}?(?:{_THE_ACT}|it)\s+(?:start\s+to\s+|begin\s+to\s+|first\s+)?"
         r"(?:apply|applicable|enter\s+into\s+force|come\s+into\s+force|take\s+effect)\b(?!\s+to\b)|"
         r"^(?:from|as\s+of|since)\s+(?:what|which)\s+date\s+(?:does|do|is)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))\s+appl(?:y|icable)\b(?!\s+to\b)|"
+        rf"{_THE_ACT}\s+appl(?:y|icable)\b(?!\s+to\b)|"
         r"^(?:da\s+quando|quando|da\s+quale\s+data)\s+(?:si\s+applica|entra\s+in\s+vigore|è\s+applicabile)\s+"
         r"(?:il|la|questo|questa)\s+(?:regolamento|direttiva|legge)\b", re.I)),
     # Which acts it amends ('Which regulations does the AI Act amend?'): its amending articles answer.
@@ -109,9 +111,9 @@ _ANSWER_TYPES = (
     ("scope", re.compile(
         r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b).*?(?:"
         r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:regulation|act|directive|gdpr|rules|law|it|(?-i:[A-Z]{2,6}))\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
+        rf"(?:{_THE_ACT}|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
         r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
+        rf"{_THE_ACT}\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
         r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b|"
         r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
         r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
@@ -128,9 +130,9 @@ _ANSWER_TYPES = (
 
 def answer_type(question: str) -> str | None:
     """What the question asks for: person, names (countries, companies, standards…), amount,
-    date, definition, application (from when the act applies), amendments (which acts it amends), scope (whether the act applies), duty,
-    yes_no; None when its words do not say. Only the question sentence
-    counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
+    application (from when the act applies), amendments (which acts it amends), scope (whether the
+    act applies to a case), date, definition, duty, yes_no (the first that matches); None when its words do not say. Only the
+    question sentence counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
     asked = ([s for s in sentences if s.endswith("?")] or sentences or [""])[-1]
     asked = re.sub(r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*", "", asked, flags=re.I)

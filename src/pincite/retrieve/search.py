@@ -197,7 +197,8 @@ def titled_first(hits: list[Hit], k: int, asks: str, provisions: list[Provision]
         found = {h.provision.id for h in hits}
         hits = hits + [Hit(p, 0.0) for p in provisions if answers_by_title(asks, p) and p.id not in found]
     first = [h for h in hits if answers_by_title(asks, h.provision) and not h.exact][:count]
-    return first + [h for h in hits if not any(h is f for f in first)]
+    moved = {id(h) for h in first}
+    return first + [h for h in hits if id(h) not in moved]
 
 
 def search_together(jobs: list[tuple[Searcher, Query, Fusion]], k: int, mode: str) -> list[list[Hit]]:
