@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pincite.answer.extractive import quotes
+from pincite.answer.extractive import followed_quotes, quotes
 from pincite.citations import top_points
 from pincite.evaluate.abstention import risk_coverage
 from pincite.provisions import Provision
@@ -306,3 +306,32 @@ def test_risk_coverage_withdraws_answers_below_each_floor():
     # at 0.85 the wrong answer goes; at 0.9 the answered unanswerable one goes too (the exact one stays)
     assert (table[1]["answered_precision"], table[2]["answered"], table[2]["unanswerable_refused_rate"]) == (
         1.0, 2, 1.0)
+
+
+def test_a_quoted_annex_brings_the_article_its_title_names_but_not_the_other_way():
+    from dataclasses import replace
+
+    from pincite.retrieve.hits import Hit
+
+    annex = replace(_provision("The criteria:\n(a) the number of registered business users;\n(b) the number of parameters.", "annex", "Annex XIII"),
+                    id="annex")
+    article = replace(_provision("1. A model shall be classified as having systemic risk if:\n(a) it has high impact capabilities;\n(b) the Commission so "
+                                 "decides having regard to the criteria set out in Annex XIII.", label="Article 51(1)"),
+                      id="article")
+    hits = [Hit(annex, 1.0), Hit(article, 0.5, via="Annex XIII", via_words="Annex XIII", via_hop="gateway")]
+    annex_quote, article_quote = quotes(annex, 0)[0], quotes(article, 1)[0]
+    assert [q.label for q in followed_quotes(hits, [annex_quote], {}, "en")] == ["Article 51(1)(b)"]
+    # The article names its annex itself: quoting it brings no annex point.
+    assert followed_quotes(hits, [article_quote], {}, "en") == []
+
+
+def test_the_evidence_takes_a_further_hit_tied_to_one_of_its_own():
+    from dataclasses import replace
+
+    from pincite.answer.pipeline import with_partners
+    from pincite.retrieve.hits import Hit
+
+    hits = [Hit(replace(_provision("text", label=f"Article {n}(1)"), id=str(n)), 1.0 - n / 10) for n in range(1, 6)]
+    hits[4] = replace(hits[4], via="Article 1(1)", via_hop="gateway")  # tied to the first
+    hits[3] = replace(hits[3], via="Article 5(1)", via_hop="gateway")  # tied to a hit left out
+    assert [h.provision.label for h in with_partners(hits, 2)] == ["Article 1(1)", "Article 2(1)", "Article 5(1)"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pincite.index.store.base import Edge
 from pincite.provisions import Provision
-from pincite.retrieve.follow import PAIR_SHARE, follow, with_rules
+from pincite.retrieve.follow import PAIR_SHARE, follow, with_gateways, with_rules
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import analyse
@@ -150,3 +150,40 @@ def test_a_mere_mention_of_a_paragraph_or_a_rule_already_found_brings_nothing():
     assert with_rules(ranked(NEIGHBOUR, ELSEWHERE), NINE_GRAPH, by_id, k=2) == ranked(NEIGHBOUR, ELSEWHERE)
     # The rule is among the first k already: nothing moves.
     assert with_rules(ranked(EXCEPTION, ELSEWHERE, RULE), NINE_GRAPH, by_id, k=3) == ranked(EXCEPTION, ELSEWHERE, RULE)
+
+
+def _annex(label: str, title: str, lang: str = "en") -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind="annex", instrument="act", lang=lang, title=title,
+                     path=[], text="The following criteria: (a) the number of parameters;", url="",
+                     source_sha256="0" * 64, version="")
+
+
+CRITERIA = _annex("Annex XIII", "Criteria for the designation of general-purpose AI models with systemic risk "
+                                "referred to in Article 51")
+SIBLING = prov("Article 52(1)", "1. The provider shall notify the Commission without delay.", "Procedure")
+DESIGNATION = [prov(f"Article 51({n})", f"{n}. A general-purpose AI model shall be classified …", "Classification")
+               for n in (1, 2)]
+TITLED = Graph([], [CRITERIA, SIBLING, *DESIGNATION])
+
+
+def test_an_annex_is_tied_to_the_first_part_found_of_the_article_its_title_names():
+    hits = with_gateways(ranked(CRITERIA, SIBLING, DESIGNATION[1], DESIGNATION[0]), TITLED, k=4)
+    assert [h.provision.label for h in hits] == ["Annex XIII", "Article 52(1)", "Article 51(2)", "Article 51(1)"]
+    assert [(h.via, h.via_hop) for h in hits] == [("", ""), ("", ""), ("Annex XIII", "gateway"), ("", "")]
+
+
+def test_an_annex_title_naming_a_paragraph_ties_that_paragraph_only_in_any_language():
+    paragraphs = [_article(f"Article 53({n})", f"{n}. I fornitori di modelli di IA per finalità generali …") for n in (1, 2)]
+    italian = _annex("Annex XII, point 2", "Informazioni sulla trasparenza di cui all'articolo 53, paragrafo 1, "
+                                           "lettera b)", "it")
+    graph = Graph([], [italian, *paragraphs])
+    hits = with_gateways(ranked(italian, paragraphs[1], paragraphs[0]), graph, k=3)
+    assert [(h.provision.label, h.via) for h in hits] == [("Annex XII, point 2", ""), ("Article 53(2)", ""),
+                                                        ("Article 53(1)", "Annex XII, point 2")]
+    # Only its second paragraph found: nothing is tied.
+    assert with_gateways(ranked(italian, paragraphs[1]), graph, k=2) == ranked(italian, paragraphs[1])
+
+
+def test_an_annex_whose_article_is_not_among_the_first_k_ties_nothing():
+    hits = ranked(CRITERIA, SIBLING, DESIGNATION[0])
+    assert with_gateways(list(hits), TITLED, k=2) == hits

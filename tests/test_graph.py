@@ -154,3 +154,16 @@ def test_the_paragraphs_the_regulation_sets_aside_are_read_from_its_text(gdpr):
     assert {("Article 9(2)", "Article 9(1)"), ("Article 17(3)", "Article 17(1)"),
             ("Article 22(2)", "Article 22(1)")} <= set(aside.items())
     assert "Article 83(4)" not in aside and "Article 9(3)" not in aside  # they cite, they do not set aside
+
+
+def test_a_quoted_annex_is_answered_with_the_article_its_title_names(indexed):
+    service = service_for(indexed("ai-act", "en"))
+    question = ("Which criteria decide whether a general-purpose AI model has systemic risk, such as the number of "
+                "registered business users?")
+    hits = service.search(question, corpus="ai-act", k=10).hits
+    tied = [h for h in hits if h.via_hop == "gateway"]
+    assert [(h.provision.label, h.via) for h in tied] == [("Article 51(1)", "Annex XIII")]
+    document = service.ask(question, corpus="ai-act")
+    assert document["outcome"] == "answered", document["reason"]
+    cited = [c["label"] for c in document["citations"]]
+    assert cited[0].startswith("Annex XIII") and "Article 51(1)(b)" in cited

@@ -48,11 +48,12 @@ COVERAGE_HITS = 3  # coverage is the best of the top three hits: the best match 
 # and what the rest of it is about (the duty) were found one reference apart. Lay scenarios are
 # told in words no statute uses, so their dense and coverage signals stay low even when both ends
 # are right. Chosen on the dev splits (multi-hop, and abstention of gdpr-en and ai-act-en).
-# Not for an annex: 'high-risk' asks for Annex III in nearly every AI Act question, so a pair followed
-# to an annex says little (on dev it let in 5 wrong AI Act answers for no multi-hop one); nor for an
-# end that is of the kind only by a mention (a complaint mentioned in an annex point).
+# Not for an annex (followed to, or tied to its article): 'high-risk' asks for Annex III in nearly
+# every AI Act question, so a pair followed to an annex says little (on dev it let in 5 wrong AI Act
+# answers for no multi-hop one); nor for an end that is of the kind only by a mention (a complaint
+# mentioned in an annex point).
 PAIR_CREDIT = 0.1
-UNCREDITED_HOPS = ("annex", "deadline")
+UNCREDITED_HOPS = ("annex", "gateway", "deadline")
 CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
 MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a

@@ -143,7 +143,7 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
     hits = retrieve(query)
     corpus = profile()
     gate = check(query, hits, corpus, names=same_language)
-    evidence = hits[:evidence_k]
+    evidence = with_partners(hits, evidence_k)
     if not gate.ok:
         # What is so now or what happened is not in the text, but the law may say how it comes about.
         see = pointers(query, hits, [], corpus.name) if gate.reason == "outside_law" else []
@@ -158,6 +158,14 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
         result = _typed(result, query, corpus)
     result.latency_ms = round((time.perf_counter() - started) * 1000, 1)
     return result
+
+
+def with_partners(hits: list, evidence_k: int) -> list:
+    """The first `evidence_k` hits, and each further hit tied by a followed reference to one of
+    them (`Hit.via`: the article an annex among them names), so that the answer can cite both ends."""
+    evidence = hits[:evidence_k]
+    labels = {h.provision.label for h in evidence}
+    return evidence + [h for h in hits[evidence_k:] if getattr(h, "via", "") in labels]
 
 
 def _typed(result: Answer, query: Query, corpus: Profile) -> Answer:

@@ -16,8 +16,9 @@ from dataclasses import replace
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
+from pincite.citations.grammar import find_citations
 from pincite.provisions import Provision
-from pincite.retrieve.graph import Graph
+from pincite.retrieve.graph import Graph, article_of
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
 
@@ -187,6 +188,45 @@ def with_rules(hits: list[Hit], graph: Graph, by_id: dict[str, Provision], k: in
         added = replace(found, via=hit.provision.label, via_words="", via_hop="exception", why=[*found.why, why])
         hits = hits[:at] + [added] + [h for h in hits[at:] if h.provision.id != rule]
     return hits
+
+
+def with_gateways(hits: list[Hit], graph: Graph, k: int) -> list[Hit]:
+    """`hits` with each annex among the first `k` tied to the article its title names ('Criteria …
+    referred to in Article 51', 'di cui all'articolo 6, paragrafo 2'), when a part of that article
+    is among them too: that hit is marked `via` the annex (hop "gateway"), so an answer quoting the
+    annex quotes the article too (a list has no force without the article that points to it).
+    Nothing moves; a hit reached another way keeps its `via`, and an article is tied to one annex only."""
+    hits = list(hits)
+    top = hits[:k]
+    tied: set[str] = set()
+    for hit in top:
+        annex = hit.provision
+        if not (annex.kind == "annex" or annex.label.startswith("Annex")) or hit.via:
+            continue
+        for _, _, named in find_citations(annex.title or "", annex.lang):
+            if named.kind != "article" or named.document:
+                continue
+            article = f"Article {named.number}"
+            paragraph = f"{article}({named.paragraph})" if named.paragraph else None
+            parts = [h for h in top if not h.via and h.provision.id not in tied and graph.article(h.provision.id) == article]
+            gateway = next((h for h in parts if h.provision.label == paragraph), None if paragraph else next(iter(parts), None))
+            if gateway is not None:
+                at = hits.index(gateway)
+                why = f"named by the title of {annex.label}"
+                hits[at] = replace(gateway, via=annex.label, via_words=_naming(gateway.provision, annex), via_hop="gateway",
+                                   why=[*gateway.why, why])
+                tied.add(gateway.provision.id)
+            break
+    return hits
+
+
+def _naming(p: Provision, annex: Provision) -> str:
+    """The words of `p` that name the annex ('the criteria set out in Annex XIII' → 'Annex XIII'), or ''."""
+    number = article_of(annex.label).removeprefix("Annex ").strip()
+    for start, end, c in find_citations(p.text, p.lang):
+        if c.kind == "annex" and c.number == number:
+            return p.text[start:end]
+    return ""
 
 
 def _set_aside(p: Provision, graph: Graph, by_id: dict[str, Provision]) -> str | None:
