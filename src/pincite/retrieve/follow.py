@@ -197,27 +197,23 @@ def with_gateways(hits: list[Hit], graph: Graph, k: int) -> list[Hit]:
     annex quotes the article too (a list has no force without the article that points to it).
     Nothing moves; a hit reached another way keeps its `via`, and an article is tied to one annex only."""
     hits = list(hits)
-    top = hits[:k]
-    tied: set[str] = set()
-    for hit in top:
-        annex = hit.provision
-        if not (annex.kind == "annex" or annex.label.startswith("Annex")) or hit.via:
-            continue
-        for _, _, named in find_citations(annex.title or "", annex.lang):
-            if named.kind != "article" or named.document:
-                continue
-            article = f"Article {named.number}"
-            paragraph = f"{article}({named.paragraph})" if named.paragraph else None
-            parts = [h for h in top if not h.via and h.provision.id not in tied and graph.article(h.provision.id) == article]
-            gateway = next((h for h in parts if h.provision.label == paragraph), None if paragraph else next(iter(parts), None))
-            if gateway is not None:
-                at = hits.index(gateway)
-                why = f"named by the title of {annex.label}"
-                hits[at] = replace(gateway, via=annex.label, via_words=_naming(gateway.provision, annex), via_hop="gateway",
-                                   why=[*gateway.why, why])
-                tied.add(gateway.provision.id)
-            break
+    for annex in [h.provision for h in hits[:k] if not h.via and of_kind("annex", h.provision)]:
+        for article, paragraph in _titled_articles(annex.title, annex.lang)[:1]:
+            at = next((i for i, h in enumerate(hits[:k]) if not h.via and graph.article(h.provision.id) == article
+                       and paragraph in (None, h.provision.label)), None)
+            if at is not None:
+                gateway = hits[at]
+                hits[at] = replace(gateway, via=annex.label, via_words=_naming(gateway.provision, annex),
+                                   via_hop="gateway", why=[*gateway.why, f"named by the title of {annex.label}"])
     return hits
+
+
+@lru_cache(maxsize=4096)
+def _titled_articles(title: str, lang: str) -> tuple[tuple[str, str | None], ...]:
+    """(article, paragraph or None) of each article of this act a title names, in order. Cached: every
+    search reads the titles of the annexes it found."""
+    return tuple((f"Article {c.number}", f"Article {c.number}({c.paragraph})" if c.paragraph else None)
+                 for _, _, c in find_citations(title or "", lang) if c.kind == "article" and not c.document)
 
 
 def _naming(p: Provision, annex: Provision) -> str:
