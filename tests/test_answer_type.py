@@ -203,3 +203,34 @@ def test_from_when_the_act_applies_is_every_date_its_final_article_states(gdpr, 
     text = " ".join(s["text"] for s in document["sentences"])
     for date in ("2 August 2026", "2 February 2025", "2 August 2025", "2 August 2027"):
         assert date in text  # the act's date and the chapters that apply before and after it
+
+
+def test_the_pointers_come_from_the_article_the_answer_quoted_first():
+    from pincite.answer.pointers import pointers
+    from pincite.provisions import Provision
+    from pincite.retrieve.hits import Hit
+    from pincite.retrieve.query import analyse
+
+    def paragraph(label: str, text: str) -> Provision:
+        return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="regulation",
+                         lang="en", title="", path=[], text=text, url=f"https://eur-lex.europa.eu/#{label}",
+                         source_sha256="0" * 64, version="")
+
+    monitoring = paragraph("Article 45(4)", "4. The Commission shall monitor developments in third countries.")
+    decides = paragraph("Article 45(3)", "3. The Commission may decide, by means of implementing act, that a third "
+                                         "country ensures an adequate level of protection.")
+    publishes = paragraph("Article 45(8)", "8. The Commission shall publish in the Official Journal a list of the "
+                                           "third countries for which it has decided that an adequate level of "
+                                           "protection is ensured.")
+    # A neighbour the answer also quoted, which only mentions the mechanism (and names it more often).
+    neighbour = paragraph("Article 49(1)", "1. In the absence of an adequacy decision, or of appropriate safeguards, "
+                                           "including binding corporate rules, a transfer to a third country shall "
+                                           "take place only where the data are taken from a register which is "
+                                           "intended to provide information to the public and the Commission may "
+                                           "decide by implementing acts.")
+    hits = [Hit(p, 1.0) for p in (monitoring, neighbour, decides, publishes)]
+    query = analyse(ADEQUACY, "en")
+    labels = [p.label for p in pointers(query, hits, [monitoring, neighbour], "gdpr")]
+    assert labels == ["Article 45(3)", "Article 45(8)"]
+    # With nothing quoted from Article 45, the mechanism is looked for in every retrieved article.
+    assert "Article 49(1)" in [p.label for p in pointers(query, hits, [neighbour], "gdpr")]

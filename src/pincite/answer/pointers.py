@@ -75,13 +75,18 @@ def cannot_contain(query: Query, provisions: list[Provision], profile: Profile) 
 def pointers(query: Query, hits: list, cited: list[Provision], corpus: str) -> list[Pointer]:
     """Where the law deals with what it does not list: the retrieved provisions, sharing a word
     with the question, that set up the mechanism (who decides, designates or appoints; where the
-    list is published) — those of the articles the answer would have cited when there are any —
-    in the law's order; else the provisions the answer would have cited."""
+    list is published) — those of the first article the answer would have cited that has any, else
+    those of any retrieved article — in the law's order; else the provisions the answer would have
+    cited."""
     terms = set(query.terms)
     found = [h.provision for h in hits if not h.exact and _MECHANISM.search(h.provision.text)
              and terms & set(tokenize(h.provision.text, h.provision.lang))]
-    articles = {_article(p) for p in cited}
-    found = [p for p in found if _article(p) in articles] or found  # the article the answer was in first
+    # The answer's own article sets up the mechanism ('Article 45(3)', '45(8)'); a neighbour it also
+    # quoted ('Article 49(1): in the absence of an adequacy decision …') only mentions it.
+    for article in dict.fromkeys(_article(p) for p in cited):
+        if any(_article(p) == article for p in found):
+            found = [p for p in found if _article(p) == article]
+            break
     found = sorted(found, key=lambda p: -len({m.lower() for m in _MECHANISM.findall(p.text)}))  # stable: rank breaks ties
     chosen = list({p.id: p for p in (found or cited)}.values())[:MAX_POINTERS]
     return [pointer(p, corpus, query) for p in sorted(chosen, key=_order)]
