@@ -206,15 +206,15 @@ def test_from_when_the_act_applies_is_every_date_its_final_article_states(gdpr, 
 
 
 def test_the_pointers_come_from_the_article_the_answer_quoted_first():
+    from dataclasses import replace
+
     from pincite.answer.pointers import pointers
-    from pincite.provisions import Provision
     from pincite.retrieve.hits import Hit
     from pincite.retrieve.query import analyse
+    from tests.test_answer import _provision
 
-    def paragraph(label: str, text: str) -> Provision:
-        return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="regulation",
-                         lang="en", title="", path=[], text=text, url=f"https://eur-lex.europa.eu/#{label}",
-                         source_sha256="0" * 64, version="")
+    def paragraph(label: str, text: str):
+        return replace(_provision(text, label=label), id=label)  # pointers tell provisions apart by id
 
     monitoring = paragraph("Article 45(4)", "4. The Commission shall monitor developments in third countries.")
     decides = paragraph("Article 45(3)", "3. The Commission may decide, by means of implementing act, that a third "
