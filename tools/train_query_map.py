@@ -28,8 +28,6 @@ from pathlib import Path
 
 import numpy as np
 
-from pincite.citations import hits as label_hits
-from pincite.errors import CitationError
 from pincite.evaluate.retrieval import load_questions
 from pincite.retrieve.ranker import _article
 from pincite.service import Pincite
@@ -44,16 +42,6 @@ TEMPERATURE = 0.05
 RATE = 0.05
 
 
-def hit(label: str, gold: list[str]) -> bool:
-    for g in gold:
-        try:
-            if label_hits(label, g):
-                return True
-        except CitationError:
-            continue
-    return False
-
-
 def examples(service: Pincite):
     """(question vector, corpus key, gold provision positions, gold article) per answerable dev
     question, and each corpus key's index (its unit vectors and their provisions)."""
@@ -62,7 +50,7 @@ def examples(service: Pincite):
         for q in load_questions(ROOT / "evals" / f"{name}.jsonl", "dev"):
             searcher = service.searcher(q["corpus"], "en")
             index = indexes.setdefault(searcher.key, searcher.store.loaded(searcher.key))
-            gold = [i for i, p in enumerate(index.provisions) if hit(p.label, q["gold"])] if q["answerable"] else []
+            gold = [i for i, p in enumerate(index.provisions) if train_ranker.hit(p.label, q["gold"])] if q["answerable"] else []
             if gold:
                 rows.append((service.embedder.embed_query(q["question"]), searcher.key, gold,
                              (searcher.key, _article(index.provisions[gold[0]].label))))
@@ -164,7 +152,7 @@ def ranker_figures(service: Pincite, embedder: MappedEmbedder, indexes, fold_of:
             embedder.matrix = None
             if use and service.resolve_lang(q["corpus"], q.get("lang")) == "en":
                 searcher = service.searcher(q["corpus"], "en")
-                gold = [p for p in indexes[searcher.key].provisions if hit(p.label, q["gold"])]
+                gold = [p for p in indexes[searcher.key].provisions if train_ranker.hit(p.label, q["gold"])]
                 article = (searcher.key, _article(gold[0].label)) if gold else None
                 embedder.matrix = maps[fold_of[article]] if article in fold_of else None
             groups.append(train_ranker.candidates(service, q))
