@@ -29,8 +29,10 @@ from pathlib import Path
 import numpy as np
 
 from pincite.evaluate.retrieval import load_questions
+from pincite.index.embed import embedder_from_settings
 from pincite.retrieve.ranker import _article
-from pincite.service import Pincite
+from pincite.service import Pincite, QueryCache
+from pincite.settings import load_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import train_ranker  # noqa: E402  (tools/ is no package)
@@ -42,19 +44,33 @@ TEMPERATURE = 0.05
 RATE = 0.05
 
 
+def gold_of(index, key: str, q: dict) -> tuple[list[int], tuple[str, str] | None]:
+    """The positions of the question's gold provisions in `index`, and the (corpus key, article)
+    of the first: the unit the folds hold out."""
+    gold = [i for i, p in enumerate(index.provisions) if train_ranker.hit(p.label, q["gold"])]
+    return gold, (key, _article(index.provisions[gold[0]].label)) if gold else None
+
+
 def examples(service: Pincite):
     """(question vector, corpus key, gold provision positions, gold article) per answerable dev
     question, and each corpus key's index (its unit vectors and their provisions)."""
     rows, indexes = [], {}
     for name in SETS:
         for q in load_questions(ROOT / "evals" / f"{name}.jsonl", "dev"):
+            if not q["answerable"]:
+                continue
             searcher = service.searcher(q["corpus"], "en")
             index = indexes.setdefault(searcher.key, searcher.store.loaded(searcher.key))
-            gold = [i for i, p in enumerate(index.provisions) if train_ranker.hit(p.label, q["gold"])] if q["answerable"] else []
+            gold, article = gold_of(index, searcher.key, q)
             if gold:
-                rows.append((service.embedder.embed_query(q["question"]), searcher.key, gold,
-                             (searcher.key, _article(index.provisions[gold[0]].label))))
+                rows.append((service.embedder.embed_query(q["question"]), searcher.key, gold, article))
     return rows, indexes
+
+
+def moved(w: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The question vector moved by the map, L2-normalised again."""
+    z = w @ q
+    return z / np.linalg.norm(z)
 
 
 def fit(rows, indexes, l2: float, epochs: int) -> np.ndarray:
@@ -86,10 +102,7 @@ def evaluate(rows, indexes, w: np.ndarray | None) -> dict:
     """Dense provision-level hit@1/5/10 and MRR (a provision scores its best unit)."""
     ranks = []
     for q, key, gold, _ in rows:
-        index = indexes[key]
-        v = q if w is None else (w @ q) / np.linalg.norm(w @ q)
-        best = np.full(len(index.provisions), -1.0, dtype=np.float32)
-        np.maximum.at(best, index.unit_provision, index.vectors @ v)
+        best = indexes[key].dense_scores(q if w is None else moved(w, q))
         order = np.argsort(-best, kind="stable")
         ranks.append(int(np.nonzero(np.isin(order, gold))[0][0]) + 1)
     n = len(ranks)
@@ -134,10 +147,7 @@ class MappedEmbedder:
 
     def embed_query(self, text):
         q = self.embedder.embed_query(text)
-        if self.matrix is None:
-            return q
-        z = self.matrix @ q
-        return z / np.linalg.norm(z)
+        return q if self.matrix is None else moved(self.matrix, q)
 
 
 def ranker_figures(service: Pincite, embedder: MappedEmbedder, indexes, fold_of: dict, maps, folds: int) -> dict:
@@ -152,8 +162,7 @@ def ranker_figures(service: Pincite, embedder: MappedEmbedder, indexes, fold_of:
             embedder.matrix = None
             if use and service.resolve_lang(q["corpus"], q.get("lang")) == "en":
                 searcher = service.searcher(q["corpus"], "en")
-                gold = [p for p in indexes[searcher.key].provisions if train_ranker.hit(p.label, q["gold"])]
-                article = (searcher.key, _article(gold[0].label)) if gold else None
+                _, article = gold_of(indexes[searcher.key], searcher.key, q)
                 embedder.matrix = maps[fold_of[article]] if article in fold_of else None
             groups.append(train_ranker.candidates(service, q))
         embedder.matrix = None
@@ -169,9 +178,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--ranker", action="store_true", help="also the first stage and the retrained ranker")
     args = parser.parse_args(argv)
-    probe = Pincite(reranker=None, llm=None)
-    embedder = MappedEmbedder(probe.embedder)
-    service = Pincite(probe.settings, embedder=embedder, reranker=None, llm=None)
+    settings = load_settings()
+    embedder = MappedEmbedder(QueryCache(embedder_from_settings(settings)))
+    service = Pincite(settings, embedder=embedder, reranker=None, llm=None)
     rows, indexes = examples(service)
     fold_of = article_folds(rows, args.folds)
     cv, maps = cross_validate(rows, indexes, fold_of, args.folds, args.l2, args.epochs)
