@@ -1,6 +1,10 @@
 """Retrieval benchmark: build time, warm/cold search latency, peak RSS, and a naive baseline.
 
-    python benchmarks/retrieval.py [--home DIR] [--json]
+    python benchmarks/retrieval.py [--home DIR] [--json] [--warm-only]
+
+`--warm-only` times warm search alone over the indexes DIR holds (built there once before): to
+compare two versions of the code in the same minutes, e.g. an older commit checked out with
+`git worktree add ../old COMMIT` and run with `PYTHONPATH=../old/src`, alternated with this one.
 
 Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH (or network access). Uses a fresh data
 directory unless --home is given, so the index build is timed from nothing. Prints figures;
@@ -58,14 +62,32 @@ def time_builds(home: Path) -> dict:
 
 
 def warm_latency(service, questions: list[dict]) -> dict:
+    """Search p50/p95, each question embedded for the first time; and, in the same run as the
+    baseline the machine's speed sets, embedding each question alone (the model, no cache) and
+    searching each again with its vectors known (everything but the model)."""
     for q in questions[:3]:  # load every index and the model first
         service.search(q["question"], corpus=q["corpus"], lang=q.get("lang"), k=10)
+    model = getattr(service.embedder, "embedder", service.embedder)  # under the service's query cache
+    embedded = _timed([lambda q=q: model.embed_query(q["question"]) for q in questions])
+    searches = [lambda q=q: service.search(q["question"], corpus=q["corpus"], lang=q.get("lang"), k=10)
+                for q in questions]
+    searched = _timed(searches)
+    known = _timed(searches)  # the query cache holds every vector now
+    return {"n": len(searched), "p50_ms": round(statistics.median(searched), 2),
+            "p95_ms": round(percentile(searched, 0.95), 2),
+            "embed_alone_p50_ms": round(statistics.median(embedded), 2),
+            "embed_alone_p95_ms": round(percentile(embedded, 0.95), 2),
+            "vectors_known_p50_ms": round(statistics.median(known), 2),
+            "vectors_known_p95_ms": round(percentile(known, 0.95), 2)}
+
+
+def _timed(calls: list) -> list[float]:
     times = []
-    for q in questions:
+    for call in calls:
         started = time.perf_counter()
-        service.search(q["question"], corpus=q["corpus"], lang=q.get("lang"), k=10)
+        call()
         times.append((time.perf_counter() - started) * 1000)
-    return {"n": len(times), "p50_ms": round(statistics.median(times), 2), "p95_ms": round(percentile(times, 0.95), 2)}
+    return times
 
 
 def cold_search(home: Path, runs: int = 5) -> dict:
@@ -130,7 +152,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", type=Path, help="data directory (default: a fresh temporary one)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--warm-only", action="store_true", help="time warm search alone (needs --home with the indexes built)")
     args = parser.parse_args()
+    if args.warm_only and not args.home:
+        parser.error("--warm-only needs --home DIR, a data directory with the four indexes built")
     home = args.home or Path(tempfile.mkdtemp(prefix="pincite-bench-"))
     os.environ["PINCITE_HOME"] = str(home)
     from pincite.evaluate.retrieval import load_questions
@@ -140,6 +165,12 @@ def main() -> None:
     settings = load_settings()
     service = Pincite(settings)
     questions = [q for f in QUESTION_FILES for q in load_questions(f) if q["answerable"]]
+    if args.warm_only:
+        import pincite
+
+        report = {"code": str(Path(pincite.__file__).parents[1]), "warm_search": warm_latency(service, questions)}
+        print(json.dumps(report, indent=2) if args.json else "\n".join(f"{k}: {v}" for k, v in report.items()))
+        return
     report = {"index_build": time_builds(home)}
     report["cold_search"] = cold_search(home)
     report["warm_search"] = warm_latency(service, questions)

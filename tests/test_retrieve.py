@@ -134,3 +134,41 @@ def test_cross_language_search_also_ranks_by_the_english_text_and_returns_italia
     # The English ranking reorders the Italian candidates (whether for the better is measured on the
     # question sets: README, "Cross-language search").
     assert [h.provision.id for h in crossed.hits] != [h.provision.id for h in alone.hits]
+
+
+def test_linear_fusion_of_a_truncated_list_scales_from_cosine_zero_and_keeps_keyword_only_candidates():
+    dense, bm25 = [("a", 0.8), ("b", 0.4)], [("c", 2.0), ("a", 1.0)]
+    # dense from 0 (truncated) to 0.8: a 1.0, b 0.5; BM25 from 0 to 2.0: c 1.0, a 0.5
+    assert fuse(dense, bm25, Fusion(dense_weight=0.5), truncated=True) == {"a": 0.75, "b": 0.25, "c": 0.5}
+
+
+class CountingModel:
+    """The real model, counting how it is asked for vectors."""
+
+    def __init__(self, model):
+        self.model, self.identity, self.batches, self.singles = model, model.identity, [], 0
+
+    @property
+    def dim(self):
+        return self.model.dim
+
+    def embed(self, texts):
+        self.batches.append(list(texts))
+        return self.model.embed(texts)
+
+    def embed_query(self, text):
+        self.singles += 1
+        return self.model.embed_query(text)
+
+
+def test_a_question_that_asks_for_what_lives_elsewhere_is_embedded_with_its_rest_in_one_batch(indexed):
+    from pincite.index.embed import embedder_from_settings
+    from pincite.service import Pincite, QueryCache
+
+    settings = indexed("gdpr")
+    model = CountingModel(embedder_from_settings(settings))
+    question = "What is the fine for not appointing a DPO?"
+    batched = Pincite(settings, embedder=QueryCache(model), llm=None).search(question, corpus="gdpr", k=10)
+    assert model.singles == 0 and len(model.batches) == 1 and len(model.batches[0]) == 2
+    one_by_one = Pincite(settings, embedder=model.model, llm=None).search(question, corpus="gdpr", k=10)
+    assert labels(batched) == labels(one_by_one) and "Article 83(4)" in labels(batched)

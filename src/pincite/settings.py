@@ -54,7 +54,7 @@ class Settings(BaseSettings):
     embed_batch_size: int = Field(default=32, ge=1, le=1024, description="Texts embedded per batch.")
     embed_threads: int = Field(default=0, ge=0, description="onnxruntime threads (0: one per core).")
     embed_token_budget: int = Field(
-        default=2048, ge=256,
+        default=1024, ge=256,
         description="Word pieces per embedding batch (local ONNX models): bounds peak memory while indexing.",
     )
     embed_max_length: int = Field(

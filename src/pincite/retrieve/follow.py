@@ -149,21 +149,41 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
            scores: dict[str, float], rest: dict[str, float]) -> list[tuple]:
     """(score, hop, a, b, words) of every pair: `a` of the kind asked for, `b` one reference away."""
     top, top_rest = max(scores.values()) or 1.0, max(rest.values(), default=0.0) or 1.0
-    kind = sorted((pid for pid in scores if of_kind(hop, by_id[pid])), key=lambda pid: -scores[pid])[:KIND_DEPTH]
+    kinds = _kind_ids(hop, graph)
+    kind = sorted((pid for pid in scores if pid in kinds), key=lambda pid: -scores[pid])[:KIND_DEPTH]
     whole_act = hop == "date" and bool(_FROM_WHEN.search(query.text))
     if whole_act:  # when the act applies is the answer for any provision, however it scores
         kind += [pid for pid in sorted(_act_dates(graph)) if pid in scores and pid not in kind]
     out = []
     for a in kind:
+        own = scores[a] / top * kind_weight(hop, by_id[a])
         for b, words, named in _links(hop, a, graph, by_id, whole_act):
+            # Most provisions one reference away do not match the rest of the question at all
+            # (`rest` holds its best few): their share is 0, whatever their weight.
+            matched = rest.get(b)
+            direct = matched * _weight(hop, by_id[b], query.lang) if matched else 0.0
             # A reference to a whole article names the article: its first part (the edge's
             # own target) stands for it, with nearly the match of its best part.
-            share = max(rest.get(b, 0.0) * _weight(hop, by_id[b], query.lang),
-                        INHERIT * max((rest.get(x, 0.0) for x in named), default=0.0)) / top_rest
+            inherited = INHERIT * max(rest.get(x, 0.0) for x in named) if named else 0.0
+            share = max(direct, inherited) / top_rest
             if hop == "annex" and _gateway(by_id[a], words):
                 share = max(share, GATEWAY_SHARE)
-            out.append((scores[a] / top * kind_weight(hop, by_id[a]) + share, hop, a, b, words))
+            out.append((own + share, hop, a, b, words))
     return out
+
+
+# Per graph, held no longer than the graph: what every question with a hop would otherwise read
+# again from each provision (its kind, its links), ~5 ms of a 20 ms search on two cores.
+_KINDS: WeakKeyDictionary[Graph, dict[str, frozenset[str]]] = WeakKeyDictionary()
+_LINKS: WeakKeyDictionary[Graph, dict[tuple[str, str, bool], list[tuple[str, str, list[str]]]]] = WeakKeyDictionary()
+
+
+def _kind_ids(hop: str, graph: Graph) -> frozenset[str]:
+    """The ids of the provisions of the kind a hop asks for (`of_kind`)."""
+    kinds = _KINDS.setdefault(graph, {})
+    if hop not in kinds:
+        kinds[hop] = frozenset(p.id for p in graph.provisions if of_kind(hop, p))
+    return kinds[hop]
 
 
 # An exception read without its rule misleads ('Paragraph 1 shall not apply if …' says nothing of
@@ -287,7 +307,17 @@ def _links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision],
     """(id, referencing words, the parts it stands for) of the provisions one reference from `a`
     (not of its kind, for the hops in _OTHER_KIND); for a definition, the provisions that use its term. The first part
     of an article a reference names as a whole stands for all its parts. With `whole_act` (the question
-    asks from when a rule applies), the provision saying when the whole act applies reaches every one."""
+    asks from when a rule applies), the provision saying when the whole act applies reaches every one.
+    `by_id` holds the graph's provisions; the answer is kept with the graph (not to be changed)."""
+    links = _LINKS.setdefault(graph, {})
+    key = (hop, a, whole_act)
+    if key not in links:
+        links[key] = _read_links(hop, a, graph, by_id, whole_act)
+    return links[key]
+
+
+def _read_links(hop: str, a: str, graph: Graph, by_id: dict[str, Provision],
+                whole_act: bool) -> list[tuple[str, str, list[str]]]:
     if hop == "definition":
         return [(b, term, []) for b, term in graph.users(a)]
     if whole_act and a in _act_dates(graph):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from pincite.index.store import Scored
 
 
@@ -31,10 +33,16 @@ def fuse(dense: Scored | None, bm25: Scored | None, fusion: Fusion, *, truncated
         return dict(bm25)
     if fusion.method == "rrf":
         return _rrf(dense, bm25, fusion)
-    floor = min((s for _, s in dense), default=0.0)
-    d, b = _minmax(dense, floor=min(floor, 0.0) if truncated else floor), _minmax(bm25, floor=0.0)
+    d_ids, d = _minmax(dense, floor=min(min((s for _, s in dense), default=0.0), 0.0) if truncated else None)
+    b_ids, b = _minmax(bm25, floor=0.0)
     w = fusion.dense_weight
-    return {pid: w * d.get(pid, 0.0) + (1 - w) * b.get(pid, 0.0) for pid in {*d, *b}}
+    # Each side's share, then the sum where a provision is on both: the same numbers as
+    # w·d + (1 − w)·b over the union, with no Python loop over the dense side (the embedded stores
+    # hand back every provision there).
+    fused = dict(zip(d_ids, (w * d).tolist(), strict=True))
+    for pid, s in zip(b_ids, ((1 - w) * b).tolist(), strict=True):
+        fused[pid] = fused[pid] + s if pid in fused else s
+    return fused
 
 
 def expand(bm25: Scored | None, extra: Scored | None, weight: float) -> Scored | None:
@@ -48,10 +56,15 @@ def expand(bm25: Scored | None, extra: Scored | None, weight: float) -> Scored |
     return sorted(scores.items(), key=lambda item: -item[1])
 
 
-def _minmax(scored: Scored, floor: float) -> dict[str, float]:
-    high = max((s for _, s in scored), default=floor)
-    span = high - floor
-    return {pid: (s - floor) / span if span > 0 else 0.0 for pid, s in scored}
+def _minmax(scored: Scored, floor: float | None) -> tuple[tuple[str, ...], np.ndarray]:
+    """The ids and their scores scaled to [0, 1] from `floor` (None: the lowest score) to the best."""
+    if not scored:
+        return (), np.zeros(0)
+    ids, values = zip(*scored, strict=True)
+    scores = np.array(values, dtype=np.float64)
+    low = scores.min() if floor is None else floor
+    span = scores.max() - low
+    return ids, (scores - low) / span if span > 0 else np.zeros(len(scores))
 
 
 def _rrf(dense: Scored, bm25: Scored, fusion: Fusion) -> dict[str, float]:

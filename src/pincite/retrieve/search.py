@@ -8,6 +8,7 @@ memory, a database store in the database. A provision scores its best unit.
 
 from __future__ import annotations
 
+import heapq
 import re
 
 from pincite.errors import ConfigError, PinciteError
@@ -19,7 +20,7 @@ from pincite.retrieve.follow import follow, with_gateways, with_rules
 from pincite.retrieve.fusion import Fusion, expand, fuse
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.query import Query, acronym_phrases, analyse
+from pincite.retrieve.query import Query, acronym_phrases, analyse, check_query
 from pincite.retrieve.rerank import Reranker
 from pincite.settings import SEARCH_MODES
 
@@ -54,6 +55,7 @@ class Searcher:
         self.follow_references = follow_references
         self.twin = twin
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
+        self.recitals = frozenset(p.id for p in self.provisions if p.kind == "recital")
         self._graph: Graph | None = None
         self._acronyms: dict[str, str] | None = None
 
@@ -83,6 +85,7 @@ class Searcher:
     def search(self, query: str | Query, k: int = 10, mode: str = "hybrid", fusion: Fusion | None = None) -> list[Hit]:
         query = query if isinstance(query, Query) else self.analyse(query)
         fusion = fusion or Fusion()
+        self._embed_with_rest(query, mode)
         dense, bm25 = self.candidates(query, search_many(self.store, self.requests(query, mode, fusion)), fusion)
         return self.rank(query, dense, bm25, k, fusion, mode)
 
@@ -128,13 +131,14 @@ class Searcher:
                 fusion: Fusion, mode: str) -> tuple[list[Hit], dict[str, float]]:
         """Hits best first (fused, reranked, named provisions first), and the fused scores."""
         truncated = dense is not None and len(dense) >= self.depth and self.depth < len(self.provisions)
-        scores = fuse(dense, bm25, fusion, truncated=truncated)
+        scores = fuse(dense, bm25, fusion, truncated=truncated)  # a new dict, changed in place below
         if fusion.recital_weight != 1.0:
-            scores = {pid: s * fusion.recital_weight if self.by_id[pid].kind == "recital" else s
-                      for pid, s in scores.items()}
+            for pid in self.recitals.intersection(scores):
+                scores[pid] *= fusion.recital_weight
         dense_of, bm25_of = dict(dense or []), dict(bm25 or [])
         depth = max(max(k, 1) * 2, getattr(self.reranker, "depth", 0))
-        order = sorted(scores, key=lambda pid: (-scores[pid], self.position[pid]))[:depth]
+        # The best `depth` of every provision's score (a heap: the index is searched whole).
+        order = heapq.nsmallest(depth, scores, key=lambda pid: (-scores[pid], self.position[pid]))
         hits = [Hit(self.by_id[pid], scores[pid], dense_of.get(pid) if dense is not None else None,
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
         if self.reranker is not None:
@@ -152,6 +156,13 @@ class Searcher:
         dense, bm25 = self.candidates(rest, search_many(self.store, self.requests(rest, mode, fusion)), fusion)
         ranked, _ = self._ranked(rest, dense, bm25, REST_DEPTH, fusion, mode)
         return {h.provision.id: 1 / (1 + REST_DECAY * rank) for rank, h in enumerate(ranked[:REST_DEPTH])}
+
+    def _embed_with_rest(self, query: Query, mode: str) -> None:
+        """A question whose rest is searched too (`_rest`) has both embedded in one batch, where the
+        embedder remembers query vectors (the service's query cache)."""
+        together = getattr(self.embedder, "embed_queries", None)
+        if together is not None and mode != "bm25" and self.follow_references and query.hops and query.rest_tokens:
+            together([query.text, check_query(query.rest)])  # the text `analyse` makes of the rest
 
     def _vector(self, query: Query):
         if self.embedder is None:

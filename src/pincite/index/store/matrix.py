@@ -57,4 +57,5 @@ class MatrixIndex:
             return []
         part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
         order = part[np.lexsort((part, -scores[part]))]  # best first; ties in corpus order
-        return [(self.ids[i], float(scores[i])) for i in order]
+        ids = self.ids
+        return list(zip([ids[i] for i in order.tolist()], scores[order].tolist(), strict=True))
