@@ -88,8 +88,8 @@ class SearchResult:
 
 class QueryCache:
     """An embedder whose query vectors are remembered (LRU): a server sees the same questions
-    again and again, and embedding one is half of a search's time on two cores (~8–10 ms median of
-~16–20; benchmarks/retrieval.py prints both)."""
+    again and again, and embedding one is half of a search's time on two cores (~8–10 ms median
+    of ~16–20; benchmarks/retrieval.py prints both)."""
 
     def __init__(self, embedder: Embedder, size: int = 4096):
         self.embedder, self.size = embedder, size
