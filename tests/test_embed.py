@@ -57,3 +57,103 @@ def test_token_batches_keep_long_texts_in_small_batches():
     texts = ["short"] * 40 + ["x" * 4000] * 20
     sizes = [len(b) for b in token_batches(texts, batch_size=32, max_length=256, budget=2048)]
     assert sizes == [32, 8, 8, 8, 4] and sum(sizes) == 60
+
+
+def _hub_layout(tmp_path, pooling: dict | None = None, prompts: dict | None = None):
+    """The shared MiniLM laid out as a sentence-transformers repository on the hub: weights under
+    onnx/, pooling under 1_Pooling/, prompts in config_sentence_transformers.json."""
+    import json
+
+    need_shared(MODEL)
+    hub = tmp_path / "hub"
+    (hub / "onnx").mkdir(parents=True)
+    (hub / "onnx" / "model.onnx").symlink_to(MODEL / "model.onnx")
+    for name in ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"):
+        (hub / name).symlink_to(MODEL / name)
+    if pooling is not None:
+        (hub / "1_Pooling").mkdir()
+        (hub / "1_Pooling" / "config.json").write_text(json.dumps(pooling), encoding="utf-8")
+    if prompts is not None:
+        (hub / "config_sentence_transformers.json").write_text(json.dumps({"prompts": prompts}), encoding="utf-8")
+    return hub
+
+
+def _prompted(hub):
+    from pincite.index.embed import model_prompts
+
+    return Embedder(DEFAULT_MODEL, hub, prompts=model_prompts(hub))
+
+
+MEAN = {"word_embedding_dimension": 384, "pooling_mode_cls_token": False, "pooling_mode_mean_tokens": True}
+
+
+def test_hub_layout_directory_embeds_as_the_flat_export(tmp_path):
+    hub = _hub_layout(tmp_path, pooling=MEAN)
+    flat, ours = Embedder(DEFAULT_MODEL, MODEL), Embedder(DEFAULT_MODEL, hub)
+    assert ours.identity == flat.identity
+    assert np.allclose(ours.embed(TEXTS), flat.embed(TEXTS), atol=1e-5)
+
+
+def test_cls_pooling_read_from_the_hub_pooling_config(tmp_path):
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    hub = _hub_layout(tmp_path, pooling={**MEAN, "pooling_mode_cls_token": True, "pooling_mode_mean_tokens": False})
+    tokenizer = Tokenizer.from_file(str(MODEL / "tokenizer.json"))
+    encoded = tokenizer.encode(TEXTS[0])
+    ids, mask = (np.array([row], dtype=np.int64) for row in (encoded.ids, encoded.attention_mask))
+    session = ort.InferenceSession(str(MODEL / "model.onnx"), providers=["CPUExecutionProvider"])
+    first = session.run(None, {"input_ids": ids, "attention_mask": mask,
+                               "token_type_ids": np.zeros_like(ids)})[0][0, 0]
+    assert np.allclose(Embedder(DEFAULT_MODEL, hub).embed_query(TEXTS[0]), first / np.linalg.norm(first), atol=1e-5)
+
+
+def test_prompts_named_by_the_model_go_before_queries_and_documents(tmp_path):
+    hub = _hub_layout(tmp_path, pooling=MEAN, prompts={"query": "query: ", "passage": "passage: "})
+    flat, ours = Embedder(DEFAULT_MODEL, MODEL), _prompted(hub)
+    assert np.allclose(ours.embed_query("breach"), flat.embed(["query: breach"])[0], atol=1e-5)
+    assert np.allclose(ours.embed_queries(["breach", "fine"]), flat.embed(["query: breach", "query: fine"]), atol=1e-5)
+    assert np.allclose(ours.embed(["The controller shall"]), flat.embed(["passage: The controller shall"]), atol=1e-5)
+
+
+def test_prompts_change_the_index_identity(tmp_path):
+    hub = _hub_layout(tmp_path, pooling=MEAN, prompts={"query": "query: ", "passage": "passage: "})
+    assert _prompted(hub).identity != Embedder(DEFAULT_MODEL, MODEL).identity
+
+
+def test_prompts_given_in_settings_win_over_the_model_directory(tmp_path):
+    from pincite.index.embed import model_prompts
+
+    hub = _hub_layout(tmp_path, prompts={"query": "query: ", "document": "passage: "})
+    assert model_prompts(hub) == ("query: ", "passage: ")
+    assert model_prompts(hub, query="", document="") == ("", "")
+    assert model_prompts(None) == ("", "") and model_prompts(MODEL) == ("", "")
+
+
+def test_prompts_are_read_through_the_settings(tmp_path, monkeypatch):
+    from pincite.index.embed import embedder_from_settings
+    from pincite.settings import load_settings
+
+    hub = _hub_layout(tmp_path, prompts={"query": "query: ", "document": "passage: "})
+    monkeypatch.setenv("PINCITE_EMBED_QUERY_PROMPT", "Represent this question: ")
+    embedder = embedder_from_settings(load_settings(home=tmp_path / "home", embed_model_path=hub))
+    assert embedder.prompts == ("Represent this question: ", "passage: ")
+
+
+def test_a_malformed_prompt_config_is_a_clear_error(tmp_path):
+    from pincite.index.embed import model_prompts
+
+    hub = _hub_layout(tmp_path)
+    (hub / "config_sentence_transformers.json").write_text("[1, 2", encoding="utf-8")
+    with pytest.raises(ConfigError, match="config_sentence_transformers.json in the model directory is not"):
+        model_prompts(hub)
+
+
+def test_query_cache_batches_queries_with_the_query_prompt(tmp_path):
+    from pincite.service import QueryCache
+
+    prompted = _prompted(_hub_layout(tmp_path, prompts={"query": "query: ", "passage": "passage: "}))
+    cache = QueryCache(prompted)
+    cache.embed_queries(["breach", "fine"])
+    assert set(cache.vectors) == {"breach", "fine"}
+    assert np.allclose(cache.embed_query("fine"), prompted.embed_query("fine"), atol=1e-5)

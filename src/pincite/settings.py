@@ -51,6 +51,15 @@ class Settings(BaseSettings):
     embed_model_path: Path | None = Field(
         default=None, description="Local directory with the model's ONNX weights (no download)."
     )
+    embed_query_prompt: str | None = Field(
+        default=None,
+        description="Text put before every question embedded (e5: 'query: '); unset: the prompt the model "
+                    "directory's config_sentence_transformers.json names, none for MiniLM.",
+    )
+    embed_document_prompt: str | None = Field(
+        default=None,
+        description="Text put before every provision embedded (e5: 'passage: '); unset: as the query prompt.",
+    )
     embed_batch_size: int = Field(default=32, ge=1, le=1024, description="Texts embedded per batch.")
     embed_threads: int = Field(default=0, ge=0, description="onnxruntime threads (0: one per core).")
     embed_token_budget: int = Field(

@@ -1,7 +1,9 @@
 """Sentence embeddings through fastembed (ONNX, no torch), imported only when needed.
 
 The default model is sentence-transformers/all-MiniLM-L6-v2. `embed_model_path` points at a
-local ONNX export of it (or of any model given by `embed_model`) so nothing is downloaded.
+local ONNX export of it (or of any model given by `embed_model`) so nothing is downloaded: a
+directory with `model.onnx` at its top, or a sentence-transformers model as its hub repository
+lays it out (`onnx/model.onnx`, `1_Pooling/config.json`, `config_sentence_transformers.json`).
 """
 
 from __future__ import annotations
@@ -20,26 +22,59 @@ from pincite.errors import ConfigError
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 
 
-def model_identity(model: str, model_path: Path | None) -> str:
-    """What an index records about the model: the name, and for a local directory a hash of
-    its weights file size and config, so swapped weights are noticed."""
-    if model_path is None:
-        return model
-    config = (model_path / "config.json")
-    stamp = config.read_text(encoding="utf-8") if config.is_file() else ""
-    onnx = model_path / "model.onnx"
-    size = onnx.stat().st_size if onnx.is_file() else 0
-    return f"{model}@{hashlib.sha256(f'{stamp}{size}'.encode()).hexdigest()[:12]}"
+# Where a model directory keeps its weights and its pooling: an export of its own, or the layout of
+# a sentence-transformers repository on the hub (BAAI/bge-small-en-v1.5, intfloat/e5-small-v2).
+ONNX_FILES = ("model.onnx", "onnx/model.onnx")
+POOLING_FILES = ("pooling_config.json", "1_Pooling/config.json")
+
+
+def onnx_file(model_path: Path) -> str | None:
+    """The model directory's ONNX weights, relative to it (None: it has none)."""
+    return next((f for f in ONNX_FILES if (model_path / f).is_file()), None)
+
+
+def model_identity(model: str, model_path: Path | None, prompts: tuple[str, str] = ("", "")) -> str:
+    """What an index records about the model: the name, for a local directory a hash of its
+    weights file size and config, so swapped weights are noticed, and the prompts when there are
+    any (they change every vector)."""
+    identity = model
+    if model_path is not None:
+        config = (model_path / "config.json")
+        stamp = config.read_text(encoding="utf-8") if config.is_file() else ""
+        weights = onnx_file(model_path)
+        size = (model_path / weights).stat().st_size if weights else 0
+        identity = f"{model}@{hashlib.sha256(f'{stamp}{size}'.encode()).hexdigest()[:12]}"
+    if any(prompts):
+        identity += f"+prompts@{hashlib.sha256(json.dumps(prompts).encode()).hexdigest()[:8]}"
+    return identity
 
 
 def _pooling_of(model_path: Path) -> tuple[str, bool]:
     """Read the sentence-transformers pooling config where there is one (mean pooling default)."""
-    config = model_path / "pooling_config.json"
-    if config.is_file():
-        data = json.loads(config.read_text(encoding="utf-8"))
-        if data.get("pooling_mode_cls_token"):
-            return "CLS", True
+    for name in POOLING_FILES:
+        config = model_path / name
+        if config.is_file():
+            data = json.loads(config.read_text(encoding="utf-8"))
+            return ("CLS" if data.get("pooling_mode_cls_token") else "MEAN"), True
     return "MEAN", True
+
+
+def model_prompts(model_path: Path | None, query: str | None = None, document: str | None = None) -> tuple[str, str]:
+    """The texts put before a query and before a document: those given, else the prompts a
+    sentence-transformers model directory names (`config_sentence_transformers.json`, e5's
+    "query: " and "passage: "); MiniLM has none. A model trained with prompts loses much of its
+    retrieval quality without them."""
+    named: dict = {}
+    config = model_path / "config_sentence_transformers.json" if model_path is not None else None
+    if config is not None and config.is_file():
+        try:
+            named = json.loads(config.read_text(encoding="utf-8")).get("prompts") or {}
+        except (json.JSONDecodeError, AttributeError) as exc:
+            raise ConfigError(f"{config.name} in the model directory is not a JSON object ({exc}) — "
+                              f"fix it, or set PINCITE_EMBED_QUERY_PROMPT and PINCITE_EMBED_DOCUMENT_PROMPT") from exc
+    named_document = named.get("document", named.get("passage", ""))
+    return (named.get("query", "") if query is None else query,
+            named_document if document is None else document)
 
 
 @lru_cache(maxsize=4)
@@ -47,9 +82,10 @@ def _load(model: str, model_path: str | None, max_length: int, threads: int | No
           backend: str = "onnx"):
     if model_path is not None:
         path = Path(model_path)
-        if not (path / "model.onnx").is_file():
-            raise ConfigError(f"no model.onnx in {path} — set PINCITE_EMBED_MODEL_PATH to a directory "
-                              f"holding an ONNX sentence-embedding model")
+        weights = onnx_file(path)
+        if weights is None:
+            raise ConfigError(f"no model.onnx in {path} (nor onnx/model.onnx) — set PINCITE_EMBED_MODEL_PATH "
+                              f"to a directory holding an ONNX sentence-embedding model")
         if backend == "onnx":
             if not (path / "tokenizer.json").is_file():
                 raise ConfigError(f"no tokenizer.json in {path} — the onnx embedder needs one; "
@@ -75,7 +111,7 @@ def _load(model: str, model_path: str | None, max_length: int, threads: int | No
     try:
         TextEmbedding.add_custom_model(
             model=local_name, pooling=getattr(PoolingType, pooling), normalization=normalize,
-            sources=ModelSource(hf=model), dim=dim, model_file="model.onnx",
+            sources=ModelSource(hf=model), dim=dim, model_file=onnx_file(path),
         )
     except ValueError:
         pass  # already registered in this process
@@ -148,7 +184,7 @@ class LocalOnnx:
         options.enable_cpu_mem_arena = False
         if threads:
             options.intra_op_num_threads = threads
-        self.session = ort.InferenceSession(str(path / "model.onnx"), options, providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(str(path / onnx_file(path)), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=max_length)
@@ -181,7 +217,10 @@ class LocalOnnx:
 
 
 class Embedder(Protocol):
-    """What the index and retrieval need of an embedding model: L2-normalised float32 rows."""
+    """What the index and retrieval need of an embedding model: L2-normalised float32 rows.
+    One may also have `embed_queries(texts)`: several queries in one batch (the query cache
+    uses it; without it, `embed` serves, which suits a model that embeds queries and
+    documents alike)."""
 
     identity: str  # recorded with an index: a changed model means a rebuilt index
     dim: int
@@ -193,11 +232,12 @@ class Embedder(Protocol):
 
 class ModelEmbedder:
     """One model, loaded on first use: `backend` "onnx" runs a local export on onnxruntime
-    directly, "fastembed" goes through fastembed (a named model, downloaded once)."""
+    directly, "fastembed" goes through fastembed (a named model, downloaded once). `prompts`
+    (query, document) go before the texts (`model_prompts`)."""
 
     def __init__(self, model: str, model_path: Path | None, *, max_length: int = 256,
                  batch_size: int = 32, threads: int | None = None, token_budget: int = 2048,
-                 backend: str = "onnx"):
+                 backend: str = "onnx", prompts: tuple[str, str] = ("", "")):
         self.model = model
         self.model_path = model_path
         self.max_length = max_length
@@ -205,7 +245,8 @@ class ModelEmbedder:
         self.threads = threads
         self.token_budget = token_budget
         self.backend = backend
-        self.identity = model_identity(model, model_path)
+        self.prompts = prompts
+        self.identity = model_identity(model, model_path, prompts)
 
     @property
     def dim(self) -> int:
@@ -219,14 +260,19 @@ class ModelEmbedder:
         return _load(self.model, path, self.max_length, self.threads, self.token_budget, self.backend)
 
     def embed(self, texts: list[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, 0), dtype=np.float32)
-        rows = list(self._impl().embed(texts, batch_size=self.batch_size))
-        return _normalised(np.vstack(rows))
+        return self._rows([self.prompts[1] + t for t in texts])
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._rows([self.prompts[0] + t for t in texts])
 
     def embed_query(self, text: str) -> np.ndarray:
-        (row,) = list(self._impl().query_embed([text]))
+        (row,) = list(self._impl().query_embed([self.prompts[0] + text]))
         return _normalised(row[None, :])[0]
+
+    def _rows(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        return _normalised(np.vstack(list(self._impl().embed(texts, batch_size=self.batch_size))))
 
 
 def _normalised(matrix: np.ndarray) -> np.ndarray:
@@ -240,7 +286,9 @@ def _model_embedder(backend: str):
     def make(settings) -> Embedder:
         return ModelEmbedder(settings.embed_model, settings.embed_model_path, max_length=settings.embed_max_length,
                              batch_size=settings.embed_batch_size, threads=settings.embed_threads or None,
-                             token_budget=settings.embed_token_budget, backend=backend)
+                             token_budget=settings.embed_token_budget, backend=backend,
+                             prompts=model_prompts(settings.embed_model_path, settings.embed_query_prompt,
+                                                   settings.embed_document_prompt))
     return make
 
 

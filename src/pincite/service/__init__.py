@@ -121,7 +121,8 @@ class QueryCache:
             missing = list(dict.fromkeys(t for t in texts if t not in self.vectors))
         if len(missing) < 2:
             return  # one text is embedded when it is searched, as any other
-        for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
+        embed = getattr(self.embedder, "embed_queries", self.embedder.embed)  # queries may have their own prompt
+        for text, vector in zip(missing, embed(missing), strict=True):
             self._keep(text, vector)
 
     def _keep(self, text: str, vector) -> None:
