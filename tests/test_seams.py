@@ -64,6 +64,19 @@ def test_the_learned_ranker_by_default_and_none_on_request():
     assert reranker_from_settings(load_settings(reranker="none")) is None
 
 
+def test_the_learned_ranker_applies_to_the_model_it_was_trained_on_only(tmp_path):
+    from pincite.retrieve.ranker import LinearRanker
+
+    assert isinstance(reranker_from_settings(load_settings(embed_model_path=need_shared(MODEL))), LinearRanker)
+    other = tmp_path / "other-model"
+    other.mkdir()
+    (other / "config.json").write_text('{"hidden_size": 384}', encoding="utf-8")
+    (other / "model.onnx").write_bytes(b"other weights under the default model name")
+    assert reranker_from_settings(load_settings(embed_model_path=other)) is None
+    assert reranker_from_settings(load_settings(embed_model="BAAI/bge-small-en-v1.5")) is None
+    assert reranker_from_settings(load_settings(embed_query_prompt="query: ")) is None
+
+
 def test_every_registered_provider_is_a_valid_llm_prefix():
     assert [parse_spec(f"{name}:some-model")[0] for name in sorted(PROVIDER_TYPES)] == sorted(PROVIDER_TYPES)
 

@@ -105,6 +105,12 @@ def cross_validate(groups, folds: int, l2: float) -> dict:
     return {"first_stage": first, "ranker": {k: round(v, 4) for k, v in second.items()}}
 
 
+def embed_models(identity: str) -> list[str]:
+    """The model identities the weights apply to: the one trained with, and for a local export
+    (`name@hash`) the model of that name as fastembed downloads it."""
+    return sorted({identity, identity.split("@")[0]}) if "+prompts@" not in identity else [identity]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
@@ -122,7 +128,8 @@ def main(argv: list[str]) -> int:
     scale = float(np.abs(w).max()) or 1.0
     document = {"features": list(FEATURES), "weights": [round(float(v / scale), 6) for v in w],
                 "bias": round(float(-(mean @ w) / scale), 6),
-                "depth": DEPTH, "settings_hash": settings_hash(service.settings), "trained_on": SETS,
+                "depth": DEPTH, "settings_hash": settings_hash(service.settings),
+                "embed_models": embed_models(service.embedder.identity), "trained_on": SETS,
                 "split": "dev", "questions": len(groups), "cross_validation": cv, "l2": args.l2}
     WEIGHTS.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {WEIGHTS.relative_to(ROOT)}", file=sys.stderr)

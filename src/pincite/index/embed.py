@@ -282,13 +282,21 @@ def _normalised(matrix: np.ndarray) -> np.ndarray:
     return matrix / norms
 
 
+def settings_prompts(settings) -> tuple[str, str]:
+    return model_prompts(settings.embed_model_path, settings.embed_query_prompt, settings.embed_document_prompt)
+
+
+def settings_model_identity(settings) -> str:
+    """The identity of the model `settings` name, without loading it."""
+    return model_identity(settings.embed_model, settings.embed_model_path, settings_prompts(settings))
+
+
 def _model_embedder(backend: str):
     def make(settings) -> Embedder:
         return ModelEmbedder(settings.embed_model, settings.embed_model_path, max_length=settings.embed_max_length,
                              batch_size=settings.embed_batch_size, threads=settings.embed_threads or None,
                              token_budget=settings.embed_token_budget, backend=backend,
-                             prompts=model_prompts(settings.embed_model_path, settings.embed_query_prompt,
-                                                   settings.embed_document_prompt))
+                             prompts=settings_prompts(settings))
     return make
 
 

@@ -116,12 +116,16 @@ class LinearRanker:
         return [replace(head[i], score=float(scores[i])) for i in order][:k] + tail[: max(0, k - len(head))]
 
 
-def load_ranker(settings_hash: str, path: Path = WEIGHTS) -> LinearRanker | None:
+def load_ranker(settings_hash: str, embed_model: str, path: Path = WEIGHTS) -> LinearRanker | None:
     """The shipped weights, or None (the first stage's order is kept) when there are none, when
-    they were trained for other features, or for indexes built with other settings."""
+    they were trained for other features, for indexes built with other settings, or on another
+    embedding model's scores (`embed_model`: its identity, index.embed.model_identity; the
+    weights name the model by name, as fastembed downloads it, and as the local export)."""
     if not path.is_file():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURES or data.get("settings_hash") != settings_hash:
+        return None
+    if embed_model not in data.get("embed_models", [embed_model]):
         return None
     return LinearRanker(tuple(data["weights"]), data.get("bias", 0.0), data.get("depth", DEPTH))

@@ -25,10 +25,11 @@ def register_reranker(name: str, make: Callable[..., Reranker | None]) -> None:
 
 
 def _learned(settings) -> Reranker | None:
+    from pincite.index.embed import settings_model_identity
     from pincite.index.units import settings_hash  # the ranker's features: only when it is asked for
     from pincite.retrieve.ranker import load_ranker  # the same
 
-    return load_ranker(settings_hash(settings))
+    return load_ranker(settings_hash(settings), settings_model_identity(settings))
 
 
 register_reranker("none", lambda settings: None)
