@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from pincite.errors import ConfigError
+from pincite.index.embed import settings_model_identity
 from pincite.retrieve.crossencoder import Chain, load_cross_encoder
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
@@ -25,7 +26,6 @@ def register_reranker(name: str, make: Callable[..., Reranker | None]) -> None:
 
 
 def _learned(settings) -> Reranker | None:
-    from pincite.index.embed import settings_model_identity
     from pincite.index.units import settings_hash  # the ranker's features: only when it is asked for
     from pincite.retrieve.ranker import load_ranker  # the same
 
