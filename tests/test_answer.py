@@ -153,6 +153,16 @@ def test_an_off_topic_question_is_below_the_floor(gdpr):
     assert document["reason"] == "below_floor"
 
 
+def test_the_relevance_floor_is_a_setting(gdpr):
+    from pincite.settings import load_settings
+
+    question = "What is the best oven temperature for baking sourdough bread?"
+    no_floor = load_settings(home=gdpr.home, mirror=gdpr.mirror, embed_model_path=gdpr.embed_model_path,
+                             relevance_floor=-1.0)
+    assert service_for(gdpr).ask(question, corpus="gdpr")["reason"] == "below_floor"
+    assert service_for(no_floor).ask(question, corpus="gdpr")["reason"] != "below_floor"
+
+
 def test_an_empty_question_is_refused(gdpr):
     assert service_for(gdpr).ask("   ", corpus="gdpr")["reason"] == "empty_question"
 

@@ -216,6 +216,13 @@ def test_a_weak_match_is_below_the_floor():
                  PROFILE).reason == "below_floor"
 
 
+def test_the_floor_is_the_one_given():
+    question, hits = q("What notice period applies to employment contracts?"), [hit(CORPUS[1], 0.3)]
+    relevance = check(question, hits, PROFILE).signals["relevance"]
+    assert check(question, hits, PROFILE, floor=relevance).ok
+    assert check(question, hits, PROFILE, floor=relevance + 0.01).reason == "below_floor"
+
+
 def test_a_named_provision_skips_the_floor():
     assert check(q("What does Article 26(1) say?"), [hit(CORPUS[1], 0.0, exact=True)], PROFILE).ok
 

@@ -142,6 +142,12 @@ class Settings(BaseSettings):
                     "agent (the model reads the law through tools), or auto (llm when a model is configured, "
                     "else extractive).",
     )
+    relevance_floor: float | None = Field(
+        default=None,
+        description="The relevance gate's floor: a question whose dense top-1 similarity plus half its term coverage "
+                    "falls below it is refused (below_floor). Unset: 0.73, chosen on the dev split for MiniLM's "
+                    "cosines; another model needs its own (the risk–coverage table of pincite eval abstention).",
+    )
     answer_k: int = Field(default=6, ge=1, le=20, description="Provisions retrieved as evidence for an answer.")
     ask_log: bool = Field(default=True, description="Log every question and its outcome under the data directory.")
     ask_log_days: int = Field(

@@ -171,9 +171,12 @@ def own_aliases(name: str, title: str) -> set[str]:
 
 # -- the gate ------------------------------------------------------------------------------
 
-def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> GateResult:
+def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
+          floor: float | None = None) -> GateResult:
     """Whether the corpus can answer, from the question and its scored hits alone. `names=False`
-    skips comparing names with the corpus (a question in another language than the corpus)."""
+    skips comparing names with the corpus (a question in another language than the corpus);
+    `floor` is the relevance below which it refuses (settings.relevance_floor; None: RELEVANCE_FLOOR)."""
+    floor = RELEVANCE_FLOOR if floor is None else floor
     if not hits:
         return GateResult(False, "no_hits", "retrieval returned nothing")
     question = query.text
@@ -192,9 +195,8 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True) -> 
         return GateResult(True, signals=signals)
     if asks_for_number(question) and not any(_states_value(h.provision, question) for h in hits[:COVERAGE_HITS]):
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
-    if signals["relevance"] < RELEVANCE_FLOOR:
-        return GateResult(False, "below_floor",
-                          f"relevance {signals['relevance']:.2f} < {RELEVANCE_FLOOR}", signals)
+    if signals["relevance"] < floor:
+        return GateResult(False, "below_floor", f"relevance {signals['relevance']:.2f} < {floor}", signals)
     return GateResult(True, signals=signals)
 
 

@@ -508,7 +508,8 @@ class Pincite:
             question, answerer=answerer_for(self.settings.answer_mode, self.llm, context), analyse=searcher.analyse,
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
-            evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang)
+            evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang,
+            floor=self.settings.relevance_floor)
         if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
             result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
         return result
@@ -530,7 +531,7 @@ class Pincite:
                 query = searcher.analyse(result.rewritten or result.question)
                 # Dense only: the query vector is already cached, so another corpus costs one vector scan.
                 hits = searcher.search(query, k=ELSEWHERE_K, mode="dense")
-                gate = check(query, hits, self.profile(other, lang))
+                gate = check(query, hits, self.profile(other, lang), floor=self.settings.relevance_floor)
             except PinciteError:  # a corpus that cannot be searched now is no pointer
                 continue
             if gate.ok and gate.signals["relevance"] >= own + ELSEWHERE_MARGIN:
