@@ -111,7 +111,7 @@ def _load(model: str, model_path: str | None, max_length: int, threads: int | No
     try:
         TextEmbedding.add_custom_model(
             model=local_name, pooling=getattr(PoolingType, pooling), normalization=normalize,
-            sources=ModelSource(hf=model), dim=dim, model_file=onnx_file(path),
+            sources=ModelSource(hf=model), dim=dim, model_file=weights,
         )
     except ValueError:
         pass  # already registered in this process
