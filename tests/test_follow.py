@@ -43,10 +43,27 @@ def test_every_fine_of_the_duty_close_to_the_best_pair_is_followed():
 
 
 def test_a_pair_far_below_the_best_is_not_followed():
-    scores = {DUTY.id: 1.0, OTHER.id: 0.5, "Section 86": 0.6, "Section 83": 0.05, FAR.id: 0.05}
+    # Section 89 is a penalty provision proper, so it matches the question's 'what fine' as well as
+    # Section 86 does; the duty it names (Section 40) matches the rest of the question far less.
+    scores = {DUTY.id: 1.0, OTHER.id: 0.5, "Section 86": 0.6, "Section 83": 0.6, FAR.id: 0.6}
     hits = run(scores, {DUTY.id: 1.0, OTHER.id: 0.2})
     pairs = {(h.via, h.provision.label) for h in hits if h.via}
-    assert pairs == {("Section 37", "Section 86")}
+    assert pairs == {("Section 37", "Section 86"), ("Section 37", "Section 83")}
+
+
+def test_a_fine_the_question_scores_low_is_followed_from_the_duty_it_names():
+    # A lay question scores the penalty sections low ('…and what could happen to us?' is a few words of
+    # a long story), and a procedure that mentions a fine high; the penalty section proper that names the
+    # duty best matching the rest of the question is still the one followed, and before the mention.
+    mention = prov("Section 70", "Where the Office finds that a processor breached Section 40, it may impose a fine.",
+                   "Procedure")
+    provisions = [*ALL, mention]
+    graph = Graph([*GRAPH.edges, Edge(mention.id, OTHER.id, "Section 40", "Section 40")], provisions)
+    scores = {mention.id: 1.0, DUTY.id: 0.9, OTHER.id: 0.5, "Section 86": 0.02, "Section 83": 0.01, FAR.id: 0.01}
+    hits = run(scores, {DUTY.id: 1.0, OTHER.id: 0.5}, provisions, graph)
+    assert [(h.provision.label, h.via) for h in hits[:4]] == [
+        ("Section 70", ""), ("Section 37", ""), ("Section 86", "Section 37"), ("Section 83", "Section 37")]
+    assert FAR.id not in {h.provision.id for h in hits if h.via}
 
 
 def test_a_prohibition_that_mentions_a_punishable_offence_is_still_the_duty_end():
