@@ -345,3 +345,19 @@ def test_the_evidence_takes_a_further_hit_tied_to_one_of_its_own():
     hits[4] = replace(hits[4], via="Article 1(1)", via_hop="gateway")  # tied to the first
     hits[3] = replace(hits[3], via="Article 5(1)", via_hop="gateway")  # tied to a hit left out
     assert [h.provision.label for h in with_partners(hits, 2)] == ["Article 1(1)", "Article 2(1)", "Article 5(1)"]
+
+
+def test_a_quoted_rule_brings_the_definition_of_its_term_but_not_the_other_way():
+    from dataclasses import replace
+
+    from pincite.retrieve.hits import Hit
+
+    rule = replace(_provision("4. AI systems shall undergo a new conformity assessment procedure in the event of a "
+                              "substantial modification.", label="Article 43(4)"), id="rule")
+    term = replace(_provision("(23) ‘substantial modification’ means a change to an AI system which is not planned.",
+                              "definition", "Article 3(23)"), id="term")
+    hits = [Hit(rule, 1.0), Hit(term, 0.5, via="Article 43(4)", via_words="substantial modification", via_hop="term")]
+    rule_quote, term_quote = quotes(rule, 0)[0], quotes(term, 1)[0]
+    assert [q.label for q in followed_quotes(hits, [rule_quote], {}, "en")] == ["Article 3(23)"]
+    # A quoted definition (the question asked what the term means) brings no rule that uses it.
+    assert followed_quotes(hits, [term_quote], {}, "en") == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pincite.index.store.base import Edge
 from pincite.provisions import Provision
-from pincite.retrieve.follow import PAIR_SHARE, follow, with_gateways, with_rules
+from pincite.retrieve.follow import PAIR_SHARE, follow, with_gateways, with_rules, with_terms
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import analyse
@@ -204,3 +204,35 @@ def test_an_annex_title_naming_a_paragraph_ties_that_paragraph_only_in_any_langu
 def test_an_annex_whose_article_is_not_among_the_first_k_ties_nothing():
     hits = ranked(CRITERIA, SIBLING, DESIGNATION[0])
     assert with_gateways(list(hits), TITLED, k=2) == hits
+
+
+def _definition(label: str, text: str) -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind="definition", instrument="act", lang="en",
+                     title="Definitions", path=[], text=text, url="", source_sha256="0" * 64, version="")
+
+
+MODIFICATION = _definition("Article 3(23)", "(23) ‘substantial modification’ means a change to an AI system after its "
+                                            "placing on the market which is not planned in the initial conformity assessment;")
+SYSTEM = _definition("Article 3(1)", "(1) ‘AI system’ means a machine-based system designed to operate with autonomy;")
+NEW_ASSESSMENT = prov("Article 43(4)", "4. AI systems shall undergo a new conformity assessment procedure in the "
+                                       "event of a substantial modification.", "Conformity assessment")
+PLAIN = [prov(f"Article {n}(1)", f"{n}. The provider of an AI system shall keep records.", "Obligations")
+         for n in (16, 17, 18)]
+TERMS = Graph([], [MODIFICATION, SYSTEM, NEW_ASSESSMENT, *PLAIN])
+
+
+def test_a_definition_found_with_a_rule_using_its_term_is_tied_to_that_rule_and_nothing_moves():
+    found = ranked(NEW_ASSESSMENT, PLAIN[0], MODIFICATION)
+    hits = with_terms(found, TERMS, k=3)
+    assert [h.provision.label for h in hits] == ["Article 43(4)", "Article 16(1)", "Article 3(23)"]
+    assert [(h.via, h.via_hop, h.via_words) for h in hits] == [
+        ("", "", ""), ("", "", ""), ("Article 43(4)", "term", "substantial modification")]
+
+
+def test_a_term_the_act_uses_everywhere_or_a_definition_beyond_k_is_not_tied():
+    # 'AI system' is used by four of the five rules: its definition tells the reader nothing new.
+    assert with_terms(ranked(NEW_ASSESSMENT, SYSTEM, PLAIN[0]), TERMS, k=3) == ranked(NEW_ASSESSMENT, SYSTEM, PLAIN[0])
+    found = ranked(NEW_ASSESSMENT, PLAIN[0], MODIFICATION)
+    assert with_terms(found, TERMS, k=2) == found
+    # No rule among the first k uses the term.
+    assert with_terms(ranked(MODIFICATION, *PLAIN), TERMS, k=4) == ranked(MODIFICATION, *PLAIN)

@@ -278,3 +278,16 @@ def test_a_latin_acronym_is_no_sign_against_a_corpus_in_another_script_but_a_nam
     assert outside_names("บริษัทไม่ได้แต่งตั้ง DPO ต้องถูกปรับเท่าไร", profile) == []
     assert outside_names("ตาม GDPR บริษัทต้องแต่งตั้ง DPO หรือไม่", profile) == ["GDPR"]
     assert outside_names("Must we register the system with the CNIL?", PROFILE) == ["CNIL"]  # a Latin corpus: a sign
+
+
+def test_a_definition_tied_to_a_rule_using_its_term_is_no_evidence():
+    # retrieve.follow.with_terms ties it for the answer's sake; the question did not ask for it.
+    question = q("We retrained our high-risk system after launch. Do we need a new conformity assessment?")
+    rule = hit(CORPUS[2], 0.5)
+    term = hit(prov("Article 3(23)", "(23) ‘substantial modification’ means a change to an AI system after its placing "
+                                     "on the market which affects its compliance or modifies its intended purpose."), 0.4)
+    plain = relevance(question, [rule, term], PROFILE)
+    tied = relevance(question, [rule, replace(term, via=rule.provision.label, via_hop="term")], PROFILE)
+    read_together = relevance(question, [rule, replace(term, via=rule.provision.label, via_hop="exception")], PROFILE)
+    assert tied == plain
+    assert read_together["coverage"] > plain["coverage"]  # a followed pair is read together; a tie is not

@@ -164,7 +164,7 @@ def _fit(quote: Quote, period: bool) -> float:
 def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], lang: str) -> list[Quote]:
     """One more quote per reference retrieval followed (`Hit.via`) whose one end is quoted: the
     other end, so that the answer cites both (the duty and its fine; a quoted annex and the article
-    its title names). These go beyond the cap."""
+    its title names; a quoted rule and the definition of its term). These go beyond the cap."""
     by_label = {h.provision.label: h for h in distinct(hits)}
     quoted = {q.provision.id for q in chosen}
     added: list[Quote] = []
@@ -172,6 +172,8 @@ def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], 
         source = by_label.get(hit.via) if hit.via else None
         if source is None or (hit.provision.id in quoted) == (source.provision.id in quoted):
             continue  # both ends quoted already, or neither: the answer is not about this pair
+        if hit.via_hop == "term" and hit.provision.id in quoted:
+            continue  # a quoted definition needs no rule that uses its term
         if hit.via_hop == "gateway" and hit.provision.id in quoted:
             continue  # the article names its annex itself; only a quoted annex needs its article
         other = source if hit.provision.id in quoted else hit

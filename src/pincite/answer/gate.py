@@ -212,7 +212,9 @@ def relevance(query: Query, hits: list, profile: Profile) -> dict:
     followed = False
     for h in hits[:COVERAGE_HITS + 1]:
         source = by_label.get(getattr(h, "via", ""))
-        if source is not None:
+        # A definition tied to a rule that uses its term (retrieve.follow.with_terms) was not asked for:
+        # it is no evidence that the question was answered.
+        if source is not None and getattr(h, "via_hop", "") != "term":
             followed = followed or _credited(getattr(h, "via_hop", ""), h.provision, source)
             coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     credit = PAIR_CREDIT if followed else 0.0

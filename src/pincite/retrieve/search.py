@@ -16,7 +16,7 @@ from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.exact import exact_hits, merge_exact
-from pincite.retrieve.follow import follow, with_gateways, with_rules
+from pincite.retrieve.follow import follow, with_gateways, with_rules, with_terms
 from pincite.retrieve.fusion import Fusion, expand, fuse
 from pincite.retrieve.graph import Graph
 from pincite.retrieve.hits import Hit
@@ -123,6 +123,7 @@ class Searcher:
         if self.follow_references:
             ranked = with_rules(ranked, self.graph, self.by_id, k)
             ranked = with_gateways(ranked, self.graph, k)
+            ranked = with_terms(ranked, self.graph, k)
         if query.asks in TITLED_ANSWERS:
             ranked = titled_first(ranked, k, query.asks, self.provisions)
         return ranked[:k]
