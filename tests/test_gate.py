@@ -291,3 +291,19 @@ def test_a_definition_tied_to_a_rule_using_its_term_is_no_evidence():
     read_together = relevance(question, [rule, replace(term, via=rule.provision.label, via_hop="exception")], PROFILE)
     assert tied == plain
     assert read_together["coverage"] > plain["coverage"]  # a followed pair is read together; a tie is not
+
+
+def test_a_question_asking_two_things_has_a_lower_floor():
+    from pincite.answer.gate import TWO_PART_ALLOWANCE, asks_two_things
+
+    two = q("Must deployers take technical measures, and must the data protection officer be informed?")
+    one = q("Must deployers take technical measures and inform the data protection officer?")
+    assert asks_two_things(two.text) and not asks_two_things(one.text)
+    assert asks_two_things("Il deployer deve informare i lavoratori, e quale sanzione rischia?")
+    assert asks_two_things("Am I entitled to it? How long do they have?")
+    hits = [hit(CORPUS[1], 0.5)]
+    for question in (two, one):
+        at = relevance(question, hits, PROFILE)["relevance"]
+        above = at + TWO_PART_ALLOWANCE / 2  # a floor just above this question's relevance
+        assert check(question, hits, PROFILE, floor=above).ok == (question is two)
+        assert check(question, hits, PROFILE, floor=at + TWO_PART_ALLOWANCE * 2).reason == "below_floor"
