@@ -236,3 +236,16 @@ def test_a_term_the_act_uses_everywhere_or_a_definition_beyond_k_is_not_tied():
     assert with_terms(found, TERMS, k=2) == found
     # No rule among the first k uses the term.
     assert with_terms(ranked(MODIFICATION, *PLAIN), TERMS, k=4) == ranked(MODIFICATION, *PLAIN)
+
+
+def test_a_thai_question_without_consent_asks_for_the_exceptions_the_act_writes_with_wen_tae():
+    from pincite.retrieve.follow import of_kind
+
+    question = analyse("บริษัทจะเปิดเผยข้อมูลส่วนบุคคลของลูกค้าโดยไม่ได้รับความยินยอมได้ในกรณีใดบ้าง", "th")
+    assert "exception" in question.hops
+    assert "exception" not in analyse("บริษัทต้องขอความยินยอมจากลูกค้าอย่างไร", "th").hops
+    grounds = Provision(id="s24", label="Section 24", label_local="มาตรา 24", kind="section", instrument="act", lang="th",
+                        title="", path=[], text="ห้ามมิให้ผู้ควบคุมข้อมูลส่วนบุคคลทำการเก็บรวบรวมข้อมูลส่วนบุคคลโดยไม่ได้รับความ"
+                                                 "ยินยอมจากเจ้าของข้อมูลส่วนบุคคล เว้นแต่ (๑) เพื่อป้องกันอันตรายต่อชีวิต",
+                        url="", source_sha256="0" * 64, version="")
+    assert of_kind("exception", grounds)

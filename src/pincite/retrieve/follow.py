@@ -39,7 +39,7 @@ PAIR_SHARE = 0.75
 _PENALTY = re.compile(r"\b(?:fines?|penalt|sanction|punish|imprisonment|sanzion|ammend|amende|pénal)|ระวางโทษ|โทษปรับ|"
                       r"ปรับทางปกครอง|จำคุก|โทษทางปกครอง|โทษอาญา", re.I)
 _EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does not apply|exempt|restrict|"
-                        r"exception|in deroga|non si applica|limitar|dérogation|ne s['’]applique pas)|ยกเว้น|ไม่ใช้บังคับ",
+                        r"exception|in deroga|non si applica|limitar|dérogation|ne s['’]applique pas)|ยกเว้น|ไม่ใช้บังคับ|เว้นแต่",
                         re.I)
 # A penalty punishes the breach of a duty: on the other end, a provision saying what someone shall
 # (must) do weighs more than one saying what they may do. Languages whose duties have no such

@@ -40,7 +40,10 @@ _HOPS = (
                            r"sanzion[ei]|ammend[ae]|multa|amendes?|pénalit)\b|โทษ|ปรับ|จำคุก", re.I)),
     ("exception", re.compile(r"\b(?:exceptions?|exempt\w*|derogat\w*|unless|does not apply|do not apply|"
                              r"restrict\w*|deroga\w*|eccezion[ei]|esenzion[ei]|comunque|dérogation|"
-                             r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b|ยกเว้น", re.I)),
+                             r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b|ยกเว้น|เว้นแต่|"
+                             # Thai: 'without (the) consent' asks for the cases the Act allows without it,
+                             # which it lists as exceptions ('เว้นแต่', PDPA Sections 24, 26, 27).
+                             r"(?:โดย)?ไม่ได้(?:รับความ)?ยินยอม", re.I)),
     # Remedies: the complaint, the court, the compensation a provision refers to.
     ("remedy", re.compile(r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation|"
                           r"ricorso|reclamo|tribunale|risarcimento|recours|réclamation)\b|ร้องเรียน|ฟ้อง", re.I)),
