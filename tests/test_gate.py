@@ -196,6 +196,14 @@ def test_italian_aliquota_asks_for_a_number():
     assert asks_for_number("Qual è l'aliquota applicabile?")
 
 
+def test_italian_in_quanto_is_no_question_for_a_number():
+    assert asks_for_number("Quanto può arrivare la sanzione?")
+    assert asks_for_number("Quanti giorni ha il fornitore per notificare l'incidente?")
+    assert not asks_for_number("In quanto deployer, dobbiamo effettuare una valutazione d'impatto?")
+    assert not asks_for_number("Per quanto riguarda i dati biometrici, cosa vale?")
+    assert not asks_for_number("Dobbiamo informare l'autorità quanto prima?")
+
+
 def test_how_long_does_not_ask_for_a_number():
     assert not asks_for_number("How long may data be kept?")
 

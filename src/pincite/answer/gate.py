@@ -471,10 +471,11 @@ def _question_sentence(question: str) -> str:
 # -- questions that ask for a number ---------------------------------------------------------
 
 # 'How long' and 'what period' are left out: the law often answers them without a number
-# ('no longer than is necessary', 'without undue delay').
+# ('no longer than is necessary', 'without undue delay'). Italian 'in quanto' (as, since), 'per quanto'
+# (as far as) and 'quanto prima' (as soon as possible) ask for none.
 _ASKS_NUMBER = re.compile(
     r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+(?:rate|percentage|amount|sum|figure|number)\b"
-    r"|\bquant[aeio]\b|\b(?:qual|quale|quali)\b(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b"
+    r"|(?<!\bin )(?<!\bper )\bquant[aeio]\b(?!\s+prima)|\b(?:qual|quale|quali)\b(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b"
     r"|\bcombien\b|\bquel(?:le)?s?\b(?:\s+[\w'’-]+){0,3}?\s+(?:taux|pourcentage|montant|nombre|chiffre)\b",
     re.IGNORECASE)
 
