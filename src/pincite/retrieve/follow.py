@@ -275,13 +275,11 @@ def with_terms(hits: list[Hit], graph: Graph, k: int) -> list[Hit]:
     definition at most, not of a term the act uses everywhere (TERM_USERS_SHARE), and none for a hit
     reached another way. A question need not ask what a word means: whether a retrained system was
     'substantially modified' decides the answer either way."""
-    common = TERM_USERS_SHARE * (sum(1 for p in graph.provisions if p.kind not in ("recital", "definition")) or 1)
+    common = _common_terms(graph)
     for at, hit in enumerate(hits[:k]):
-        if hit.via or hit.provision.kind != "definition":
+        if hit.via or hit.provision.kind != "definition" or hit.provision.id in common:
             continue
         users = dict(graph.users(hit.provision.id))
-        if len(users) > common:
-            continue
         rule = next((h for h in hits[:k] if h.provision.id in users and not h.via), None)
         if rule is not None:
             hits = list(hits)
@@ -289,6 +287,18 @@ def with_terms(hits: list[Hit], graph: Graph, k: int) -> list[Hit]:
                                why=[*hit.why, f"defines a term {rule.provision.label} uses"])
             return hits
     return hits
+
+
+_COMMON: WeakKeyDictionary[Graph, frozenset[str]] = WeakKeyDictionary()
+
+
+def _common_terms(graph: Graph) -> frozenset[str]:
+    """The ids of the definitions whose term more than TERM_USERS_SHARE of the act's rules use. Per
+    graph: every search would otherwise count the act's provisions again."""
+    if graph not in _COMMON:
+        rules = sum(1 for p in graph.provisions if p.kind not in ("recital", "definition")) or 1
+        _COMMON[graph] = frozenset(pid for _, pid in graph.definitions if len(graph.users(pid)) > TERM_USERS_SHARE * rules)
+    return _COMMON[graph]
 
 
 @lru_cache(maxsize=4096)
