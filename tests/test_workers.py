@@ -135,7 +135,8 @@ def on_postgres(tmp_path, corpora, postgres_url):
     env.update(PINCITE_HOME=str(tmp_path / "home"), PINCITE_MIRROR=str(CORPORA), PINCITE_EMBEDDER="hash",
                PINCITE_DATABASE_URL=postgres_url, PINCITE_RATE_LIMIT_PER_MINUTE="0",
                PINCITE_SESSION_QUESTION_CAP="0")
-    settings = load_settings(home=tmp_path / "home", mirror=CORPORA, database_url=postgres_url)
+    # The same embedder name as the subprocesses: what was tuned (fusion, floor, ranker) follows it.
+    settings = load_settings(home=tmp_path / "home", mirror=CORPORA, database_url=postgres_url, embedder="hash")
     with Pincite(settings, embedder=HashEmbedder()) as pincite:
         pincite.index("gdpr", "en")
         expected = [pincite.search_document(SEARCH["query"], corpus="gdpr", k=3), steady(pincite.ask(**ASK))]

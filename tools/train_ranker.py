@@ -3,7 +3,8 @@ cross-validation over questions, and write them to src/pincite/retrieve/ranker.j
 
     python tools/train_ranker.py [--folds 5] [--dry-run]
 
-Only `"split": "dev"` questions are read. Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH
+Only `"split": "dev"` questions are read. The weights are for the embedding model the settings select
+(retrieve.tuning): its set in ranker.json is replaced, the other models' sets are kept. Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH
 (or network access) and builds the indexes it needs. A development tool: not in the wheel.
 """
 
@@ -19,9 +20,11 @@ import numpy as np
 from pincite.citations import hits as label_hits
 from pincite.errors import CitationError
 from pincite.evaluate.retrieval import load_questions
+from pincite.index.embed import settings_model_name
 from pincite.index.units import settings_hash
 from pincite.retrieve.fusion import default_fusion
-from pincite.retrieve.ranker import DEPTH, FEATURES, WEIGHTS, features
+from pincite.retrieve.ranker import DEPTH, FEATURES, WEIGHTS, features, weight_sets
+from pincite.retrieve.tuning import tuned_model
 from pincite.service import Pincite
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,12 +108,6 @@ def cross_validate(groups, folds: int, l2: float) -> dict:
     return {"first_stage": first, "ranker": {k: round(v, 4) for k, v in second.items()}}
 
 
-def embed_models(identity: str) -> list[str]:
-    """The model identities the weights apply to: the one trained with, and for a local export
-    (`name@hash`) the model of that name as fastembed downloads it."""
-    return sorted({identity, identity.split("@")[0]}) if "+prompts@" not in identity else [identity]
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
@@ -126,12 +123,21 @@ def main(argv: list[str]) -> int:
         return 0
     w = pairwise_fit(groups, args.l2) / dev  # on raw features: ((x - mean) / dev) · w = x · (w / dev) - const
     scale = float(np.abs(w).max()) or 1.0
-    document = {"features": list(FEATURES), "weights": [round(float(v / scale), 6) for v in w],
-                "bias": round(float(-(mean @ w) / scale), 6),
-                "depth": DEPTH, "settings_hash": settings_hash(service.settings),
-                "embed_models": embed_models(service.embedder.identity), "trained_on": SETS,
-                "split": "dev", "questions": len(groups), "cross_validation": cv, "l2": args.l2}
-    WEIGHTS.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    model = tuned_model(settings_model_name(service.settings))
+    if model is None:
+        print(f"no tuning for {settings_model_name(service.settings)!r} in retrieve/tuning.py — add one first",
+              file=sys.stderr)
+        return 2
+    # A local model directory's weights are named by their identity: only that export gets them.
+    exports = [service.embedder.identity] if service.settings.embed_model_path is not None else []
+    trained = {"models": [model], "exports": exports, "features": list(FEATURES), "weights": [round(float(v / scale), 6) for v in w],
+               "bias": round(float(-(mean @ w) / scale), 6),
+               "depth": DEPTH, "settings_hash": settings_hash(service.settings),
+               "embedder": service.embedder.identity, "trained_on": SETS,
+               "split": "dev", "questions": len(groups), "cross_validation": cv, "l2": args.l2}
+    # One set per model: the others' weights stay as they were trained.
+    sets = [s for s in weight_sets() if model not in s["models"]] + [trained]
+    WEIGHTS.write_text(json.dumps({"sets": sets}, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {WEIGHTS.relative_to(ROOT)}", file=sys.stderr)
     return 0
 

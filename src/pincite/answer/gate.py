@@ -184,15 +184,16 @@ def own_aliases(name: str, title: str) -> set[str]:
 # -- the gate ------------------------------------------------------------------------------
 
 def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
-          floor: float | None = None) -> GateResult:
+          floor: float | None = None, coverage_weight: float | None = None) -> GateResult:
     """Whether the corpus can answer, from the question and its scored hits alone. `names=False`
     skips comparing names with the corpus (a question in another language than the corpus);
-    `floor` is the relevance below which it refuses (settings.relevance_floor; None: RELEVANCE_FLOOR)."""
+    `floor` is the relevance below which it refuses and `coverage_weight` what term coverage counts
+    in relevance, both chosen per embedding model (retrieve.tuning; None: RELEVANCE_FLOOR, COVERAGE_WEIGHT)."""
     floor = RELEVANCE_FLOOR if floor is None else floor
     if not hits:
         return GateResult(False, "no_hits", "retrieval returned nothing")
     question = query.text
-    signals = relevance(query, hits, profile)
+    signals = relevance(query, hits, profile, COVERAGE_WEIGHT if coverage_weight is None else coverage_weight)
     scenario = query.asks in SCENARIO_TYPES
     # Not `titled` (retrieve.follow's, used by the pair credit): whether a titled article answers.
     by_title = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
@@ -220,7 +221,7 @@ def asks_two_things(question: str) -> bool:
     return bool(_TWO_PARTS.search(question))
 
 
-def relevance(query: Query, hits: list, profile: Profile) -> dict:
+def relevance(query: Query, hits: list, profile: Profile, coverage_weight: float = COVERAGE_WEIGHT) -> dict:
     """Dense top-1 similarity, and the idf-weighted share of the question's content terms that
     the best of the top hits contains (a term the corpus never uses weighs as the rarest)."""
     dense = [h.dense for h in hits if h.dense is not None]
@@ -239,7 +240,7 @@ def relevance(query: Query, hits: list, profile: Profile) -> dict:
             coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     credit = PAIR_CREDIT if followed else 0.0
     return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
-            "followed": followed, "relevance": round(top1 + COVERAGE_WEIGHT * coverage + credit, 4)}
+            "followed": followed, "relevance": round(top1 + coverage_weight * coverage + credit, 4)}
 
 
 def _credited(hop: str, end: Provision, other: Provision) -> bool:

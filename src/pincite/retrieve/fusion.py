@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pincite.index.store import Scored
+from pincite.retrieve.tuning import settings_tuning
 
 
 @dataclass(frozen=True)
@@ -77,14 +78,9 @@ def _rrf(dense: Scored, bm25: Scored, fusion: Fusion) -> dict[str, float]:
     return {pid: w / (k + rd.get(pid, last)) + (1 - w) / (k + rb.get(pid, last)) for pid in ids}
 
 
-def default_fusion(lang: str, settings=None) -> Fusion:
-    """Fusion chosen by the evaluation (docs/retrieval.md). The shipped model is English-only,
-    so other languages lean on BM25 and exact lookup."""
-    # Thai script is opaque to the English model: dense adds only noise there (measured on the
-    # PDPA set: hit@10 0.93 hybrid against 1.0 BM25 alone).
-    weight = 0.5 if lang == "en" else (0.0 if lang == "th" else 0.3)
-    if settings is None:
-        return Fusion(dense_weight=weight)
+def default_fusion(lang: str, settings) -> Fusion:
+    """Fusion chosen by the evaluation for the settings' embedding model (retrieve.tuning)."""
+    weight = settings_tuning(settings).weight(lang)
     if settings.dense_weight is not None:
         weight = settings.dense_weight
     return Fusion(method=settings.fusion_method, dense_weight=weight, rrf_k=settings.rrf_k,

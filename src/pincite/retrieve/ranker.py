@@ -116,16 +116,34 @@ class LinearRanker:
         return [replace(head[i], score=float(scores[i])) for i in order][:k] + tail[: max(0, k - len(head))]
 
 
-def load_ranker(settings_hash: str, embed_model: str, path: Path = WEIGHTS) -> LinearRanker | None:
-    """The shipped weights, or None (the first stage's order is kept) when there are none, when
-    they were trained for other features, for indexes built with other settings, or on another
-    embedding model's scores (`embed_model`: its identity, index.embed.model_identity; the
-    weights name the model by name, as fastembed downloads it, and as the local export)."""
+def load_ranker(settings_hash: str, embed_model: str, export: str | None = None,
+                path: Path = WEIGHTS) -> LinearRanker | None:
+    """The shipped weights trained on `embed_model`'s scores (its name: a weight set's `models`
+    list it; a local model directory or prompts of the user's own, `export`, must be one the set
+    lists in `exports`: other weights under the same name are another model), or None (the first
+    stage's order is kept) when there are none, or when they were trained for other features or
+    for indexes built with other settings. Another model's weights over this model's scores would
+    be a silent mis-measurement of it."""
+    chosen = weight_set(embed_model, path)
+    if chosen is None or tuple(chosen["features"]) != FEATURES or chosen.get("settings_hash") != settings_hash:
+        return None
+    if export is not None and export not in chosen.get("exports", []):
+        return None
+    return LinearRanker(tuple(chosen["weights"]), chosen.get("bias", 0.0), chosen.get("depth", DEPTH))
+
+
+def weight_sets(path: Path = WEIGHTS) -> list[dict]:
+    """Every weight set of the file, one per embedding model it was trained on."""
     if not path.is_file():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES or data.get("settings_hash") != settings_hash:
-        return None
-    if embed_model not in data.get("embed_models", [embed_model]):
-        return None
-    return LinearRanker(tuple(data["weights"]), data.get("bias", 0.0), data.get("depth", DEPTH))
+        return []
+    return list(json.loads(path.read_text(encoding="utf-8")).get("sets", []))
+
+
+def weight_set(embed_model: str, path: Path = WEIGHTS) -> dict | None:
+    """The weight set for the model `embed_model` names (retrieve.tuning.tuned_model), if any."""
+    from pincite.retrieve.tuning import (
+        tuned_model,  # tuning needs the embedder module; only when a ranker loads
+    )
+
+    model = tuned_model(embed_model)
+    return next((s for s in weight_sets(path) if model in s["models"]), None) if model else None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from pincite.errors import ConfigError
-from pincite.index.embed import settings_model_identity
+from pincite.index.embed import settings_model_identity, settings_model_name
 from pincite.retrieve.crossencoder import Chain, load_cross_encoder
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
@@ -29,7 +29,10 @@ def _learned(settings) -> Reranker | None:
     from pincite.index.units import settings_hash  # the ranker's features: only when it is asked for
     from pincite.retrieve.ranker import load_ranker  # the same
 
-    return load_ranker(settings_hash(settings), settings_model_identity(settings))
+    own = settings.embed_model_path is not None or settings.embed_query_prompt is not None \
+        or settings.embed_document_prompt is not None
+    return load_ranker(settings_hash(settings), settings_model_name(settings),
+                       settings_model_identity(settings) if own else None)
 
 
 register_reranker("none", lambda settings: None)

@@ -59,6 +59,7 @@ from pincite.retrieve.multi import COVERAGE_WEIGHT, CorpusHit, CorpusResult, sea
 from pincite.retrieve.query import Query
 from pincite.retrieve.rerank import reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode, search_together
+from pincite.retrieve.tuning import settings_tuning
 from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
@@ -163,6 +164,13 @@ class Pincite:
         if self._embedder is None:
             self._embedder = QueryCache(embedder_from_settings(self.settings))
         return self._embedder
+
+    @property
+    def relevance_floor(self) -> float:
+        """The gate's floor: the setting, else the one chosen for the embedding model (retrieve.tuning)."""
+        if self.settings.relevance_floor is not None:
+            return self.settings.relevance_floor
+        return settings_tuning(self.settings).relevance_floor
 
     @property
     def llm(self) -> LLM | None:
@@ -509,7 +517,7 @@ class Pincite:
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang,
-            floor=self.settings.relevance_floor)
+            floor=self.relevance_floor, coverage_weight=settings_tuning(self.settings).coverage_weight)
         if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
             result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
         return result
@@ -531,7 +539,8 @@ class Pincite:
                 query = searcher.analyse(result.rewritten or result.question)
                 # Dense only: the query vector is already cached, so another corpus costs one vector scan.
                 hits = searcher.search(query, k=ELSEWHERE_K, mode="dense")
-                gate = check(query, hits, self.profile(other, lang), floor=self.settings.relevance_floor)
+                gate = check(query, hits, self.profile(other, lang), floor=self.relevance_floor,
+                             coverage_weight=settings_tuning(self.settings).coverage_weight)
             except PinciteError:  # a corpus that cannot be searched now is no pointer
                 continue
             if gate.ok and gate.signals["relevance"] >= own + ELSEWHERE_MARGIN:
