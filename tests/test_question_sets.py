@@ -28,8 +28,8 @@ def hashed_split(key: str) -> str:
 
 
 def first_wave(path: Path, qid: str) -> bool:
-    if path.name.startswith("pdpa-"):
-        return True
+    if path.name.startswith("pdpa-"):  # p001–p030 and pe001–pe030; the 2026-12-05 batch follows the hash rule
+        return int(re.sub(r"\D", "", qid)) <= 30
     m = re.fullmatch(r"([a-z])(\d{3})", qid)
     return bool(m) and int(m.group(2)) <= FIRST_WAVE.get(m.group(1), 0)
 

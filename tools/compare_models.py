@@ -26,7 +26,7 @@ from pincite.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = ["gdpr-en", "gdpr-it", "ai-act-en", "ai-act-it", "dsa-en", "dma-en", "data-act-en", "pdpa-th", "pdpa-en"]
-ABSTENTION_SETS = ["gdpr-en", "gdpr-it", "ai-act-en", "ai-act-it", "dsa-en", "dma-en", "data-act-en"]
+ABSTENTION_SETS = ["gdpr-en", "gdpr-it", "ai-act-en", "ai-act-it", "dsa-en", "dma-en", "data-act-en", "pdpa-th", "pdpa-en"]
 MINILM_PATH = Path(os.environ.get("PINCITE_MINILM_PATH", ROOT.parent / "shared" / "models" / "all-MiniLM-L6-v2-onnx"))
 
 
