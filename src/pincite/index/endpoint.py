@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 
 from pincite.errors import ConfigError, PinciteError
+from pincite.index.vectors import normalised
 
 INSTALL = "pip install 'pincite[embed-endpoint]'"
 DIM_PROBE = "dimension"  # the text embedded to learn the vectors' length before any other is
@@ -142,10 +143,7 @@ class EndpointEmbedder:
             texts = [prompt + t for t in texts]
         kind = "query" if query else "document"
         rows = [self._batch(texts[i:i + self.batch_size], kind) for i in range(0, len(texts), self.batch_size)]
-        matrix = np.vstack(rows)
-        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        return matrix / norms
+        return normalised(np.vstack(rows))
 
     def _sdk_client(self):
         if self._client is None:

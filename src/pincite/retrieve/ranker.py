@@ -141,9 +141,8 @@ def weight_sets(path: Path = WEIGHTS) -> list[dict]:
 
 def weight_set(embed_model: str, path: Path = WEIGHTS) -> dict | None:
     """The weight set for the model `embed_model` names (retrieve.tuning.tuned_model), if any."""
-    from pincite.retrieve.tuning import (
-        tuned_model,  # tuning needs the embedder module; only when a ranker loads
-    )
+    # tuning needs the embedder module; only when a ranker loads
+    from pincite.retrieve.tuning import tuned_model
 
     model = tuned_model(embed_model)
     return next((s for s in weight_sets(path) if model in s["models"]), None) if model else None
