@@ -19,7 +19,7 @@ from pincite.service import history
 from pincite.verify.check import quoted_faithfully
 from tests.conftest import CORPORA, MODEL, service_for
 
-SHAPE = {"outcome", "reason", "answer", "sentences", "citations", "corpus", "notice", "thread", "run"}
+SHAPE = {"outcome", "reason", "answer", "heading", "sentences", "citations", "corpus", "notice", "thread", "run"}
 
 
 @pytest.fixture(scope="module")

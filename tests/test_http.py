@@ -76,13 +76,15 @@ def test_ask_refuses_with_a_reason_and_no_sources(api):
         "refused", "outside_corpus", [], [])
 
 
-def test_ask_streams_sentences_then_citations_then_the_answer(api):
+def test_ask_streams_the_heading_sentences_citations_then_the_answer(api):
     response = api.post("/ask", json={"question": BREACH}, headers={"Accept": "text/event-stream"})
     assert response.headers["content-type"].startswith("text/event-stream")
     stream = events(response.text)
     names = [name for name, _ in stream]
     done = stream[-1][1]
-    assert names == ["start"] + ["sentence"] * len(done["sentences"]) + ["citation"] * len(done["citations"]) + ["done"]
+    assert names == (["start", "heading"] + ["sentence"] * len(done["sentences"]) + ["citation"] * len(done["citations"])
+                     + ["done"])
+    assert stream[1][1]["text"] == done["heading"]
     assert [d["citations"] for n, d in stream if n == "sentence"] == [s["citations"] for s in done["sentences"]]
     assert [d["id"] for n, d in stream if n == "citation"] == [c["id"] for c in done["citations"]]
 

@@ -23,6 +23,7 @@ from pincite.citations import (
 from pincite.errors import CitationError
 from pincite.index.analysis import token_set
 from pincite.provisions import Provision
+from pincite.retrieve.graph import article_of
 from pincite.retrieve.query import Query
 from pincite.retrieve.search import answers_by_title
 from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
@@ -116,14 +117,95 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
         return refused("no_quote", "no sentence of the closest provisions shares a word with the question")
     named = [q for _, _, q in ranked if q.provision_named]
-    chosen = named[:max_sentences] or [q for strength, _, q in ranked
-                                       if strength >= SECOND_QUOTE * ranked[0][0]][:max_sentences]
+    if named:
+        chosen = named[:max_sentences]
+    else:
+        chosen = _composed(ranked, weights, profile.lang, max_sentences)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
+    listed = asks_for_list(query.text) and not named and chosen and _listed(chosen[0])
+    if listed:
+        # The list counts as one quotation: its points come in place of the lead, the rest follow.
+        chosen = listed + chosen[1:max_sentences]
     if not by_title:  # the titled articles answer whole: no reference is followed out of them
         chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
-    return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
+    return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang,
+                  listed=max(0, len(listed or []) - 1))
+
+
+def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences: int) -> list[Quote]:
+    """The quotes of an answer, lead first (the strongest); then a further provision only when it
+    matches nearly as well and, unless it is of the lead's article, answers a part of the question the
+    quotes before it do not (question terms of its own), never to fill the cap."""
+    lead = ranked[0]
+    chosen, covered = [lead[2]], _covers(lead[2], weights, lang)
+    # The share is of the question's terms some quote holds: words no provision uses ('quickly') are no part.
+    total = sum(weights[t] for t in set().union(*(_covers(q, weights, lang) for _, _, q in ranked))) or 1.0
+    for strength, _, quote in ranked:
+        if len(chosen) >= max_sentences or quote is lead[2] or strength < SECOND_QUOTE * ranked[0][0]:
+            continue
+        own = _covers(quote, weights, lang)
+        # A sibling of the lead may state the article's rule where the lead states a detail of it: it
+        # stays on its strength alone. Another article has to bring a part of the question of its own.
+        sibling = article_of(quote.label) == article_of(lead[2].label)
+        if sibling or sum(weights[t] for t in own - covered) / total >= NEW_PART:
+            chosen.append(quote)
+            covered |= own
+    return chosen
+
+
+NEW_PART = 0.15  # the idf share of the question a further quote must hold that the quotes before it do not (set a priori; not yet tuned on dev)
+
+
+def _covers(quote: Quote, weights: dict[str, float], lang: str) -> set[str]:
+    found = token_set(quote.text, lang)  # not the title: siblings share it, and it says no part of the answer
+    return {t for t in weights if t in found}
+
+
+# A question for a list ('What are the lawful bases…?', 'Which AI practices are prohibited?', 'What
+# rights do I have?', 'What must the contract contain?'): answered by a provision's points, all of them.
+_ASKS_LIST = re.compile(
+    r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+[\w'’-]+s\b|"
+    r"^(?:(?:so|and)\s+)?what\s+(?:[\w'’-]+\s+){0,3}?(?:rights|bases|grounds|conditions|practices|obligations|"
+    r"duties|requirements|information|elements|criteria|principles|measures|categories|types|kinds|details|"
+    r"things|steps|cases|situations|exceptions|tasks|powers)\b|"
+    r"\bwhat\s+(?:must|should|does|do|shall)\s+(?:[\w'’-]+\s+){1,6}?(?:contain|include|cover|list|set\s+out|"
+    r"state|specify)\b|\blist\s+(?:of\s+)?(?:the|all)\b|^list\b|^quali\b|\bquali\s+sono\b|\belenc",
+    re.IGNORECASE)
+MIN_LIST_POINTS = 2
+
+
+def asks_for_list(question: str) -> bool:
+    return bool(_ASKS_LIST.search(question.strip()))
+
+
+def _listed(lead: Quote) -> list[Quote]:
+    """The lead's provision as a list: its lead-in with the first point, then each further point
+    alone, each cited at its point; [] when the provision has no list (or is a rule, whose points
+    are not cited apart)."""
+    provision = lead.provision
+    paths = top_points(provision.text) if provision.kind not in ("definition", "rule") else []
+    if len(paths) < MIN_LIST_POINTS:
+        return []
+    blocks = [(path, point_text(provision.text, path)) for path in paths]
+    if any(block is None for _, block in blocks):
+        return []
+    lead_in = joined(strip_number(_lead_in(provision.text)))
+    out = []
+    for number, (path, block) in enumerate(blocks):
+        text = joined(strip_number(block)) if number == 0 else joined(block)
+        if number and lead_in and text.startswith(lead_in):
+            text = text[len(lead_in):].strip()
+        out.append(Quote(point_label(provision.label, path), text, provision, lead.rank))
+    return out
+
+
+def _lead_in(text: str) -> str:
+    """The lines before a provision's first point."""
+    lines = point_lines(text)
+    first = next((i for i, (_, marker, _) in enumerate(lines) if marker is not None), len(lines))
+    return "\n".join(line for _, _, line in lines[:first])
 
 
 _CALENDAR_DATE = re.compile(

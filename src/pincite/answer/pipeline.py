@@ -58,7 +58,7 @@ class Extractive:
         result = extractive(query, hits, profile, max_sentences=max_sentences)
         if result.outcome == "answered":
             # One sentence per followed reference may go beyond the cap (answer.extractive.followed_quotes).
-            cap = max_sentences + sum(1 for h in hits if h.via)
+            cap = max_sentences + sum(1 for h in hits if h.via) + result.listed
             verdict = verify(result.sentences, [as_data(h.provision) for h in hits], lang=profile.lang, corpus=profile.name,
                              max_sentences=cap, rule_pattern=profile.rule_pattern)
             if not verdict.ok:

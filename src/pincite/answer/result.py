@@ -28,6 +28,7 @@ class Answer:
     evidence: list | None = None  # the provisions citations resolve against, when not the hits (agent)
     agent: dict | None = None  # agent mode: tool calls, budgets, what stopped it (the document's run)
     see: list = field(default_factory=list)  # a refusal's pointers (answer.pointers.Pointer), never quoted
+    listed: int = 0  # sentences beyond the first of a quoted list (its points count as one quotation)
 
     def text(self) -> str:
         """The answer as prose: each sentence followed by its citations in the instrument's style."""

@@ -15,6 +15,7 @@ from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin
+from pincite.retrieve.definitions import definition_hits
 from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.follow import follow, with_gateways, with_rules, with_terms
 from pincite.retrieve.fusion import Fusion, expand, fuse
@@ -146,7 +147,10 @@ class Searcher:
             hits = self.reranker.rerank(query, hits, len(hits))
         if self.twin is not None:
             hits = self.twin.rerank(query, hits, mode)
-        return merge_exact(exact_hits(query, self.provisions, self.rule_pattern), hits), scores
+        named = exact_hits(query, self.provisions, self.rule_pattern)
+        if not named:  # a question that names a provision asks about that one, not about a term
+            named = definition_hits(query.text, self.provisions, self.graph.definitions)
+        return merge_exact(named, hits), scores
 
     def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
         """How well each provision matches the rest of the question ("not appointing a DPO"):

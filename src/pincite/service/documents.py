@@ -11,6 +11,7 @@ from dataclasses import asdict
 
 from pincite.citations import local_label, point_label, top_point_lines, top_points
 from pincite.provisions import Provision
+from pincite.retrieve.graph import article_of
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import CorpusHit
 from pincite.verify.check import REASONS
@@ -56,6 +57,16 @@ def search_document(query: str, corpus: str | list[str], lang: str | None, mode:
     """`pincite search --json`, GET /search and the MCP search tool: the query, where it was
     searched (the corpus, or the corpora; the language searched), the mode, the hits."""
     return {"query": query, "corpus": corpus, "lang": lang, "mode": mode, "hits": rows}
+
+
+def answer_heading(result, lang: str) -> str | None:
+    """Which article the answer comes from, in one line above it: the lead citation's article
+    (or annex) and its title. Said once, as a heading: the sentences carry the citations."""
+    if not result.cited:
+        return None
+    lead = result.cited[0]
+    where = local_label(article_of(lead.label), lang) if lead.provision.kind != "recital" else local_label(lead.label, lang)
+    return f"{where} — {lead.provision.title}" if lead.provision.title else where
 
 
 def answer_text(result, spec) -> str:
@@ -108,6 +119,7 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
     usage = result.usage
     document = {
         "outcome": result.outcome, "reason": result.reason, "answer": answer_text(result, spec),
+        "heading": answer_heading(result, lang) if answered else None,
         "sentences": [{"text": s.text, "citations": list(s.citations)} for s in result.sentences] if answered else [],
         "citations": [citation_json(c, lang) for c in result.cited] if answered else [],
         "corpus": {"name": spec.name, "lang": lang, "version": version},

@@ -82,6 +82,8 @@ class Answer(_Open):
     outcome: Literal["answered", "refused"]
     reason: str | None = Field(description="Why the question was refused (e.g. 'below_floor', 'outside_corpus'); null when answered.")
     answer: str = Field(description="The answer as one paragraph with its citations, or the refusal said plainly.")
+    heading: str | None = Field(None, description="Where the answer comes from, shown above it: the lead provision's "
+                                "article and title ('Article 6 — Lawfulness of processing'); a heading, not a citation.")
     sentences: list[Sentence] = Field(description="The answer's sentences; empty for a refusal.")
     citations: list[Citation] = Field(description="Each cited provision once; empty for a refusal.")
     corpus: CorpusRef

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from pincite.answer.llm import config_from_settings
 from pincite.surfaces.cli.common import err, out, print_json, progress, service
@@ -36,6 +37,8 @@ def ask(
 
 def _render(document: dict) -> None:
     if document["outcome"] == "answered":
+        if document.get("heading"):
+            out.print(f"[bold]{escape(document['heading'])}[/bold]", highlight=False)
         for sentence in document["sentences"]:
             labels = "; ".join(_local(document, label) for label in sentence["citations"])
             out.print(f"{sentence['text']} [bold]\\[{labels}][/bold]", highlight=False)

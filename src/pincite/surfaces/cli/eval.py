@@ -12,7 +12,7 @@ from rich.table import Table
 from pincite.settings import SEARCH_MODES
 from pincite.surfaces.cli.common import err, out, print_json, settings
 
-app = typer.Typer(help="Evaluate retrieval, abstention and multi-hop answers on question files (DESIGN.md §5).",
+app = typer.Typer(help="Evaluate retrieval, abstention, answers and multi-hop answers on question files (DESIGN.md §5).",
                   no_args_is_help=True)
 
 Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]
@@ -132,6 +132,34 @@ def abstention(
         if counts:
             out.print(f"{group}: " + ", ".join(f"{reason} {n}" for reason, n in counts.items()))
     _risk_table(report["risk_coverage"])
+
+
+@app.command()
+def answers(
+    questions: Questions,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    llm: Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), "
+                                                    "not extractively.")] = False,
+    split: Split = None,
+) -> None:
+    """Whether each answer leads with a governing provision and how many of its citations govern (`gold`)."""
+    from pincite.evaluate.answers import evaluate_answers  # heavy: the whole answer stage
+
+    qs = _load(questions, split)
+    with _service(**({} if llm else {"llm": None})) as pincite:
+        report = evaluate_answers(qs, pincite, progress=_progress)
+    if as_json:
+        print_json(report)
+        return
+    table = Table("category", "n", "answered", "lead right", "citation precision", "answered precision",
+                  "citations / answer", "retrieval hit@1", title=f"split {report['split']}, {report['mode']}")
+    for name, row in [("all", report), *report["by_category"].items()]:
+        table.add_row(name, str(row["n"]), f"{row['answered']:.3f}", f"{row['lead_right']:.3f}",
+                      f"{row['citation_precision']:.3f}", f"{row['answered_precision']:.3f}",
+                      f"{row['citations_per_answer']:.2f}", f"{row['retrieval_hit@1']:.3f}")
+    out.print(table)
+    if report["unanswerable"]:
+        out.print(f"unanswerable refused: {report['unanswerable_refused_rate']:.3f} of {report['unanswerable']}")
 
 
 @app.command()

@@ -18,7 +18,8 @@ def answer_events(document: dict) -> list[tuple[str, dict]]:
     """The answer as a sequence of events: it is verified whole before any of it is sent, so a
     stream never shows a sentence that a check would then withdraw."""
     if document["outcome"] == "answered":
-        events = [("sentence", {"index": i, **s}) for i, s in enumerate(document["sentences"])]
+        events = [("heading", {"text": document["heading"]})] if document.get("heading") else []
+        events += [("sentence", {"index": i, **s}) for i, s in enumerate(document["sentences"])]
         events += [("citation", c) for c in document["citations"]]
     else:
         events = [("refusal", {"reason": document["reason"], "answer": document["answer"],

@@ -220,7 +220,8 @@ async function streamAnswer(question, card) {
   });
   if (!response.ok) throw apiError(response, await response.json().catch(() => ({})));
   for await (const { event, data } of events(response)) {
-    if (event === "sentence") card.sentence(data);
+    if (event === "heading") card.heading(data.text);
+    else if (event === "sentence") card.sentence(data);
     else if (event === "citation") card.citation(data);
     else if (event === "refusal") card.refusal(data);
     else if (event === "error") throw Object.assign(new Error(data.message), { code: data.error });
@@ -267,6 +268,12 @@ function answerCard() {
 
   return {
     node,
+    heading(text) {
+      // Where the answer comes from: a heading, not a citation (the sentences carry those).
+      status.remove();
+      node.classList.remove("pending");
+      sentences.before(el("h3", { class: "answer-heading" }, text));
+    },
     sentence(data) {
       status.remove();
       node.classList.remove("pending");
@@ -340,6 +347,7 @@ function replay(turn) {
   const d = turn.document;
   if (d.outcome === "answered") {
     for (const c of d.citations) card.citation(c);
+    if (d.heading) card.heading(d.heading);
     d.sentences.forEach((s, index) => card.sentence({ index, ...s }));
   } else {
     card.refusal({ reason: d.reason, answer: d.answer, covers: d.covers, see: d.see });

@@ -1,0 +1,143 @@
+"""How an answer is composed (issue 32): a definition found by its term, a list quoted as its points,
+no further provision without a part of the question of its own, the heading, and `eval answers`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pincite.answer.extractive import asks_for_list, extractive
+from pincite.evaluate.answers import evaluate_answers
+from pincite.retrieve.definitions import asked_term, definition_hits
+from pincite.retrieve.hits import Hit
+from pincite.verify.check import quoted_faithfully
+from tests.conftest import service_for
+
+
+@pytest.fixture(scope="module")
+def gdpr(indexed):
+    return indexed("gdpr")
+
+
+@pytest.fixture(scope="module")
+def service(gdpr):
+    return service_for(gdpr)
+
+
+@pytest.fixture(scope="module")
+def provisions(service):
+    return service.searcher("gdpr", "en").provisions
+
+
+def by_label(provisions, label):
+    return next(p for p in provisions if p.label == label)
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("What is an AI system under the AI Act?", "ai system"),
+    ("What counts as personal data?", "personal data"),
+    ("How does the GDPR define 'consent'?", "consent"),
+    ("What does pseudonymisation mean?", "pseudonymisation"),
+    ("Who is a deployer?", "deployer"),
+    ("Che cos'è un sistema di IA?", "sistema di ia"),
+    ("Cosa si intende per «dati personali»?", "dati personali"),
+    ("How quickly must a breach be notified?", None),
+    ("Can I refuse cookies?", None),
+])
+def test_the_term_a_question_asks_the_meaning_of(question, term):
+    assert asked_term(question) == term
+
+
+def test_a_definition_is_found_by_its_term_not_by_similarity(provisions):
+    assert [h.provision.label for h in definition_hits("What counts as personal data?", provisions)] == ["Article 4(1)"]
+    assert [h.provision.label for h in definition_hits("What are personal data breaches?", provisions)] == ["Article 4(12)"]
+
+
+def test_a_phrase_that_is_no_defined_term_finds_no_definition(provisions):
+    # 'maximum fine' and 'data protection law' are not terms the GDPR defines; a term inside a longer
+    # phrase is not the phrase ('personal data' in 'personal data of children').
+    for question in ("What is the maximum fine?", "What is data protection law?",
+                     "What is personal data of children?", "Does Article 4(1) define personal data?"):
+        assert definition_hits(question, provisions) == [], question
+
+
+def test_a_definition_question_is_answered_from_the_definition_first(service):
+    document = service.ask("What is a processor?", corpus="gdpr")
+    assert document["citations"][0]["label"] == "Article 4(8)"
+
+
+@pytest.mark.parametrize(("question", "listing"), [
+    ("What are the lawful bases for processing?", True),
+    ("Which practices are prohibited?", True),
+    ("What rights do I have over my data?", True),
+    ("What must a processing contract contain?", True),
+    ("How quickly must a breach be notified?", False),
+    ("Do I need consent to send a newsletter?", False),
+    ("What is the maximum fine?", False),
+])
+def test_a_question_for_a_list(question, listing):
+    assert asks_for_list(question) is listing
+
+
+def _answer(service, question, labels):
+    searcher = service.searcher("gdpr", "en")
+    query = searcher.analyse(question)
+    hits = [Hit(by_label(searcher.provisions, label), 1.0 - i / 10) for i, label in enumerate(labels)]
+    return extractive(query, hits, service.profile("gdpr", "en"))
+
+
+def test_a_list_question_is_answered_with_every_point_each_cited_at_its_point(service, provisions):
+    answer = _answer(service, "What are the lawful bases for processing personal data?", ["Article 6(1)"])
+    cited = [s.citations for s in answer.sentences]
+    assert cited == [[f"Article 6(1)({x})"] for x in "abcdef"]
+    assert answer.sentences[0].text.startswith("Processing shall be lawful only if")  # the lead-in, once
+    assert not answer.sentences[1].text.startswith("Processing shall be lawful")
+    assert answer.listed == 5
+    six = by_label(provisions, "Article 6(1)")
+    assert all(quoted_faithfully(s.text, [six.text]) for s in answer.sentences)
+
+
+def test_a_list_counts_as_one_quotation_and_passes_verification(service):
+    document = service.ask("What are the lawful bases for processing personal data under the GDPR?", corpus="gdpr")
+    assert document["outcome"] == "answered"
+    listed = [s for s in document["sentences"] if s["citations"][0].startswith("Article 6(1)(")]
+    assert len(document["sentences"]) > 4 or not listed  # beyond the cap only because of the list
+
+
+def test_a_question_not_for_a_list_quotes_one_piece_of_the_provision(service):
+    answer = _answer(service, "Is processing necessary for a contract lawful?", ["Article 6(1)"])
+    assert len(answer.sentences) == 1 and answer.listed == 0
+
+
+def test_no_further_provision_without_a_part_of_the_question_of_its_own(service):
+    # 33(1) holds every term of the question; 34(1) (telling the data subject) adds none of its own.
+    answer = _answer(service, "How quickly must a personal data breach be notified to the supervisory authority?",
+                     ["Article 33(1)", "Article 34(1)"])
+    assert [s.citations for s in answer.sentences] == [["Article 33(1)"]]
+
+
+def test_the_answer_says_which_article_it_comes_from_as_a_heading(service):
+    document = service.ask("How quickly must a controller notify a personal data breach to the supervisory authority?",
+                           corpus="gdpr")
+    assert document["heading"] == "Article 33 — Notification of a personal data breach to the supervisory authority"
+    assert all("Article 33 —" not in s["text"] for s in document["sentences"])
+
+
+def test_eval_answers_scores_the_lead_and_every_citation(service, tmp_path):
+    questions = [
+        {"id": "q1", "corpus": "gdpr", "lang": "en", "answerable": True, "category": "duty", "split": "dev",
+         "question": "How quickly must a controller notify a personal data breach to the supervisory authority?",
+         "gold": ["Article 33(1)"]},
+        # The same question scored against a provision it is not about: nothing it cites is governing.
+        {"id": "q2", "corpus": "gdpr", "lang": "en", "answerable": True, "category": "duty", "split": "dev",
+         "question": "How quickly must a controller notify a personal data breach to the supervisory authority?",
+         "gold": ["Article 17(1)"]},
+    ]
+    report = evaluate_answers(questions, service)
+    right, wrong = report["questions"]
+    assert right["outcome"] == "answered" and right["lead_right"] and right["cited"][0] == "Article 33(1)"
+    assert right["citation_precision"] == len(right["governing"]) / len(right["cited"]) > 0
+    assert not wrong["lead_right"] and wrong["governing"] == [] and wrong["citation_precision"] == 0
+    assert report["lead_right"] == 0.5 and report["by_category"]["duty"]["n"] == 2
+    json.dumps(report)  # the --json document
