@@ -17,6 +17,8 @@ app = typer.Typer(help="Evaluate retrieval, abstention, answers and multi-hop an
 
 Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]
 Split = Annotated[str | None, typer.Option("--split", help="Only the questions of this split: dev or test.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
+WithModel = Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), not extractively.")]
 
 
 def _load(files: list[Path], split: str | None) -> list[dict]:
@@ -29,6 +31,13 @@ def _service(**parts):
     from pincite.service import Pincite  # heavy: not for `pincite eval --help`
 
     return Pincite(settings(), **parts)
+
+
+def _answered(evaluate, files: list[Path], split: str | None, llm: bool) -> dict:
+    """An evaluation that runs the answer pipeline: extractive unless `--llm`."""
+    qs = _load(files, split)
+    with _service(**({} if llm else {"llm": None})) as pincite:
+        return evaluate(qs, pincite, progress=_progress)
 
 
 def _progress(done: int, total: int) -> None:
@@ -103,17 +112,14 @@ def _table(rows) -> None:
 @app.command()
 def abstention(
     questions: Questions,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
-    llm: Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), "
-                                                    "not extractively.")] = False,
+    as_json: AsJson = False,
+    llm: WithModel = False,
     split: Split = None,
 ) -> None:
     """Answered vs refused, for answerable and unanswerable questions apart (extractive by default)."""
     from pincite.evaluate.abstention import evaluate_abstention  # heavy: the whole answer stage
 
-    qs = _load(questions, split)
-    with _service(**({} if llm else {"llm": None})) as pincite:
-        report = evaluate_abstention(qs, pincite, progress=_progress)
+    report = _answered(evaluate_abstention, questions, split, llm)
     if as_json:
         print_json(report)
         return
@@ -137,17 +143,14 @@ def abstention(
 @app.command()
 def answers(
     questions: Questions,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
-    llm: Annotated[bool, typer.Option("--llm", help="Answer with the configured model (PINCITE_LLM), "
-                                                    "not extractively.")] = False,
+    as_json: AsJson = False,
+    llm: WithModel = False,
     split: Split = None,
 ) -> None:
     """Whether each answer leads with a governing provision and how many of its citations govern (`gold`)."""
     from pincite.evaluate.answers import evaluate_answers  # heavy: the whole answer stage
 
-    qs = _load(questions, split)
-    with _service(**({} if llm else {"llm": None})) as pincite:
-        report = evaluate_answers(qs, pincite, progress=_progress)
+    report = _answered(evaluate_answers, questions, split, llm)
     if as_json:
         print_json(report)
         return
