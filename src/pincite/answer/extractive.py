@@ -123,7 +123,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         chosen = _composed(ranked, weights, profile.lang, max_sentences)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
-    listed = asks_for_list(query.text) and not named and chosen and _listed(chosen[0])
+    listed = _listed(chosen[0]) if chosen and not named and asks_for_list(query.text) else []
     if listed:
         # The list counts as one quotation: its points come in place of the lead, the rest follow.
         chosen = listed + chosen[1:max_sentences]
@@ -131,24 +131,24 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         chosen += followed_quotes(hits, chosen, weights, profile.lang)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang,
-                  listed=max(0, len(listed or []) - 1))
+                  listed=max(0, len(listed) - 1))
 
 
 def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences: int) -> list[Quote]:
     """The quotes of an answer, lead first (the strongest); then a further provision only when it
     matches nearly as well and, unless it is of the lead's article, answers a part of the question the
     quotes before it do not (question terms of its own), never to fill the cap."""
-    lead = ranked[0]
-    chosen, covered = [lead[2]], _covers(lead[2], weights, lang)
+    held = [_covers(q, weights, lang) for _, _, q in ranked]
+    lead = ranked[0][2]
+    chosen, covered = [lead], set(held[0])
     # The share is of the question's terms some quote holds: words no provision uses ('quickly') are no part.
-    total = sum(weights[t] for t in set().union(*(_covers(q, weights, lang) for _, _, q in ranked))) or 1.0
-    for strength, _, quote in ranked:
-        if len(chosen) >= max_sentences or quote is lead[2] or strength < SECOND_QUOTE * ranked[0][0]:
+    total = sum(weights[t] for t in set().union(*held)) or 1.0
+    for (strength, _, quote), own in zip(ranked[1:], held[1:], strict=True):
+        if len(chosen) >= max_sentences or strength < SECOND_QUOTE * ranked[0][0]:
             continue
-        own = _covers(quote, weights, lang)
         # A sibling of the lead may state the article's rule where the lead states a detail of it: it
         # stays on its strength alone. Another article has to bring a part of the question of its own.
-        sibling = article_of(quote.label) == article_of(lead[2].label)
+        sibling = article_of(quote.label) == article_of(lead.label)
         if sibling or sum(weights[t] for t in own - covered) / total >= NEW_PART:
             chosen.append(quote)
             covered |= own

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from pincite.retrieve.graph import defined_terms
 from pincite.retrieve.hits import Hit
@@ -68,12 +69,15 @@ def _variants(term: str) -> set[str]:
     return out
 
 
-def definition_hits(question: str, provisions: list, terms: list[tuple[str, str]] | None = None) -> list[Hit]:
-    """The definition of the term the question asks about, as a hit that comes first (or none)."""
+def definition_hits(question: str, provisions: list,
+                    terms: Callable[[], list[tuple[str, str]]] | None = None) -> list[Hit]:
+    """The definition of the term the question asks about, as a hit that comes first (or none).
+    `terms` gives the act's (term, definition id) pairs; it is called only for a question that asks
+    for a term, so other questions never pay for reading them."""
     wanted = asked_term(question)
     if wanted is None:
         return []
     by_id = {p.id: p for p in provisions}
-    found = [by_id[pid] for term, pid in (terms if terms is not None else defined_terms(provisions))
+    found = [by_id[pid] for term, pid in (terms() if terms is not None else defined_terms(provisions))
              if pid in by_id and normal_term(term) in _variants(wanted)]
     return [Hit(p, math.inf, exact=True, why=[f"defines: {wanted}"]) for p in found[:1]]

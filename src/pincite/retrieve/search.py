@@ -149,7 +149,7 @@ class Searcher:
             hits = self.twin.rerank(query, hits, mode)
         named = exact_hits(query, self.provisions, self.rule_pattern)
         if not named:  # a question that names a provision asks about that one, not about a term
-            named = definition_hits(query.text, self.provisions, self.graph.definitions)
+            named = definition_hits(query.text, self.provisions, lambda: self.graph.definitions)
         return merge_exact(named, hits), scores
 
     def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
