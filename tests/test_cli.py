@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.conftest import MODEL, need_shared
+
 
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **(env or {})}
@@ -116,3 +118,19 @@ def test_usage_errors_print_the_usage_and_exit_2_without_a_traceback(args, says)
     result = run(*args)
     assert (result.returncode, result.stdout) == (2, "")
     assert says in result.stderr and "Usage: pincite" in result.stderr and "Traceback" not in result.stderr
+
+
+DGA_BUILD = [  # the Data Governance Act, the mirror's smallest act, indexed with the small MiniLM model
+    "pincite: dga/en: fetch", "pincite: dga/en: parse", "pincite: dga/en: check 0/226",
+    "pincite: dga/en: write 0/226", "pincite: dga/en: embed 0/307", "pincite: dga/en: embed 128/307",
+    "pincite: dga/en: embed 256/307", "pincite: dga/en: embed 307/307", "pincite: dga/en: write 0/307",
+]
+
+
+def test_a_first_build_prints_its_stages_with_counts_when_stderr_is_not_a_terminal(env):
+
+    model = {"PINCITE_EMBED_MODEL_PATH": str(need_shared(MODEL))}
+    first = run("index", "dga", env={**env, **model})
+    assert (first.returncode, first.stderr.splitlines()) == (0, DGA_BUILD)
+    again = run("search", "data intermediation service", "--corpus", "dga", env={**env, **model})
+    assert (again.returncode, again.stderr) == (0, "")  # nothing to build: no line

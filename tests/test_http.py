@@ -9,7 +9,7 @@ import secrets
 import httpx
 import pytest
 
-from tests.conftest import CORPORA
+from tests.conftest import CORPORA, MODEL, need_shared
 from tests.live_server import http_server
 
 BREACH = "How quickly must a personal data breach be notified to the supervisory authority?"
@@ -130,7 +130,7 @@ def test_references_of_a_provision_both_ways(api):
 def test_corpora_lists_languages_and_what_is_built(api):
     corpora = {c["name"]: c for c in api.get("/corpora").json()["corpora"]}
     assert {"gdpr", "ai-act"} <= set(corpora) and "it" in corpora["gdpr"]["langs"]
-    assert {"lang": "en", "version": "OJ L 119, 4.5.2016", "provisions": 587} in corpora["gdpr"]["built"]
+    assert {"lang": "en", "version": "OJ L 119, 4.5.2016", "provisions": 587, "indexed": True} in corpora["gdpr"]["built"]
 
 
 @pytest.mark.parametrize(("method", "path", "body", "status", "code"), [
@@ -265,3 +265,50 @@ def test_an_upload_that_is_not_a_pdf_is_refused_and_leaves_nothing(gdpr, tmp_pat
         refused = client.post("/corpora/pdf", params={"filename": "notes.pdf"}, content=b"just text, no PDF",
                               headers={"Content-Type": "application/pdf"})
     assert refused.status_code == 400 and not list((tmp_path / "upload-home").rglob("*.pdf"))
+
+
+def test_corpora_offer_the_languages_the_mirror_holds_and_those_built(mirrored_home, tmp_path):
+    from pincite.service import Pincite
+    from pincite.settings import load_settings
+
+    with Pincite(load_settings(home=mirrored_home, mirror=CORPORA)) as pincite:
+        pincite.build_corpus("dga", "en")  # built here; the mirror below does not hold it
+    mirror = tmp_path / "mirror"
+    (mirror / "32016R0679").mkdir(parents=True)
+    (mirror / "32016R0679" / "it.html").symlink_to(CORPORA / "gdpr" / "it.html")
+    (mirror / "gdpr").mkdir()
+    (mirror / "gdpr" / "it.cellar.html").write_text("not a name the mirror is read by")
+    with http_server(load_settings(home=mirrored_home, mirror=mirror)) as url:
+        corpora = {c["name"]: c for c in httpx.get(url + "/corpora").json()["corpora"]}
+        refused = httpx.post(url + "/ask", json={"question": "Wer ist der Verantwortliche?", "corpus": "gdpr",
+                                                  "lang": "de"}, timeout=60)
+    assert (corpora["gdpr"]["available"], corpora["dga"]["available"], corpora["ai-act"]["available"]) == (
+        ["it"], ["en"], [])
+    assert len(corpora["gdpr"]["langs"]) == 24
+    assert refused.status_code == 404 and refused.json() == {"error": "not_in_mirror", "message": (
+        "gdpr (de) is not in the mirror …: none of de.html, de.xhtml, de.xml, de.pdf in gdpr/ or 32016R0679/ — "
+        "add the file there, or unset PINCITE_MIRROR to fetch from the publisher")}
+
+
+def test_without_a_mirror_every_language_of_the_act_is_offered(tmp_path):
+    from pincite.service import Pincite
+    from pincite.settings import load_settings
+
+    with Pincite(load_settings(home=tmp_path, mirror=None)) as pincite:
+        assert len(pincite.available_languages("gdpr")) == 24 and pincite.available_languages("pdpa") == ["th"]
+
+
+def test_a_first_streamed_answer_sends_the_build_stages_before_the_answer(mirrored_home):
+    from pincite.settings import load_settings
+
+    settings = load_settings(home=mirrored_home, mirror=CORPORA, embed_model_path=need_shared(MODEL)).model_copy(
+        update={"rate_limit_per_minute": 0, "session_question_cap": 0})
+    ask = {"question": "Who may provide data intermediation services?", "corpus": "dga"}
+    with http_server(settings) as url, httpx.Client(base_url=url, timeout=120) as client:
+        first = events(client.post("/ask", json=ask, headers={"Accept": "text/event-stream"}).text)
+        again = events(client.post("/ask", json=ask, headers={"Accept": "text/event-stream"}).text)
+    progress = [data for name, data in first if name == "progress"]
+    assert [name for name, _ in first][:len(progress) + 1] == ["start"] + ["progress"] * len(progress)
+    assert progress[0] == {"stage": "fetch", "done": 0, "total": None}
+    assert [p for p in progress if p["stage"] == "embed"][-1] == {"stage": "embed", "done": 307, "total": 307}
+    assert first[-1][0] == "done" and "progress" not in [name for name, _ in again]

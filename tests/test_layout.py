@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "pincite"
 STAGES = {"citations", "sources", "corpus", "index", "retrieve", "answer", "verify", "service", "evaluate",
           "surfaces", "testing"}
-TOP_LEVEL = {"__init__.py", "__main__.py", "errors.py", "settings.py", "provisions.py"}
+TOP_LEVEL = {"__init__.py", "__main__.py", "errors.py", "settings.py", "provisions.py", "progress.py"}
 
 
 def module_name(path: Path) -> str:

@@ -11,7 +11,7 @@ import anyio
 import httpx
 import pytest
 
-from tests.conftest import CORPORA
+from tests.conftest import CORPORA, MODEL, need_shared
 from tests.live_server import env_for, mcp_http_server
 
 pytest.importorskip("mcp")
@@ -181,3 +181,24 @@ def test_a_corpus_is_built_on_first_use(mirrored_home):
     (result,) = calls(stdio(settings), ("get_provision", {"corpus": "ai-act", "label": "Annex III, point 4", "lang": "it"}))
     assert not result.is_error
     assert result.structured_content["provisions"][0]["label_local"] == "Allegato III, punto 4"
+
+
+def test_a_first_build_is_reported_as_progress_notifications(mirrored_home):
+    from pincite.settings import load_settings
+
+    settings = load_settings(home=mirrored_home, mirror=CORPORA, embed_model_path=need_shared(MODEL))
+    heard = []
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        heard.append((value, total, message))
+
+    async def run():
+        async with Client(stdio(settings), read_timeout_seconds=120) as client:
+            return await client.call_tool("search", {"query": "data intermediation service", "corpus": "dga"},
+                                          progress_callback=progress)
+    result = anyio.run(run)
+    assert not result.is_error and result.structured_content["hits"]
+    messages = [message for _, _, message in heard]
+    assert messages[:3] == ["dga/en: fetch", "dga/en: parse", "dga/en: check 0/226"]
+    assert "dga/en: embed 307/307" in messages and messages[-1] == "dga/en: write 0/307"
+    assert [value for value, _, _ in heard] == list(range(1, len(heard) + 1))  # progress only grows

@@ -3,10 +3,13 @@ open a citation, see a refusal, find the conversation again. Screenshots go to t
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 
 import pytest
 
+from tests.conftest import CORPORA, MODEL, need_shared
 from tests.live_server import chromium, http_server, screenshot
 from tests.test_llm import server  # noqa: F401 (fixture: a scripted model on loopback)
 
@@ -195,3 +198,107 @@ def test_a_model_written_answer_says_what_was_checked_and_not_that_it_quotes(bro
     assert "written by a language model" in said_on_card and "checked in code" in said_on_card
     assert EXTRACTIVE_CHECKED not in said_on_card and EXTRACTIVE_CHECKED not in footer
     assert problems == [] and len(server.requests) == 1
+
+
+def options(page, select: str) -> list[str]:
+    return page.locator(f"{select} option").evaluate_all("els => els.map(e => e.value)")
+
+
+def test_only_the_languages_the_mirror_holds_are_offered(page):
+    assert options(page, "#lang") == ["en", "it"]  # built first, then the mirror's; not the GDPR's 24
+    page.select_option("#corpus", "ai-act")
+    assert sorted(options(page, "#lang")) == ["da", "en", "fr", "it", "nl"]
+    page.select_option("#corpus", "dga")
+    assert options(page, "#lang") == ["en"]
+
+
+def test_progress_events_show_in_the_pending_card_until_the_answer_replaces_them(page, monkeypatch):
+    # The server sends `progress` while it builds a text on first use; here they are put in front
+    # of a real answer's events, held until the page has shown them.
+    from pincite.surfaces.http import app
+    from pincite.surfaces.http.sse import sse
+
+    real, release = app.answer_stream, threading.Event()
+
+    async def with_progress(*args, **kwargs):
+        stream = real(*args, **kwargs)
+        yield await stream.__anext__()  # start
+        yield sse("progress", {"stage": "fetch", "done": None, "total": None})
+        yield sse("progress", {"stage": "embed", "done": 256, "total": 587})
+        while not release.is_set():
+            await asyncio.sleep(0.05)
+        async for chunk in stream:
+            yield chunk
+
+    monkeypatch.setattr(app, "answer_stream", with_progress)
+    page.fill("#question", BREACH)
+    page.press("#question", "Enter")
+    status = page.locator("article.answer.pending .status")
+    status.filter(has_text="embed 256/587").wait_for()
+    assert status.inner_text() == "Preparing gdpr (en): embed 256/587"
+    screenshot(page, "web-8-progress")
+    release.set()
+    page.wait_for_selector("article.answer[data-outcome=answered]")
+    assert page.locator("article.answer .status").count() == 0
+
+
+DGA_QUESTION = "What is a data intermediation service?"
+
+
+@pytest.fixture
+def fresh_site(tmp_path):
+    """A server over an empty data directory and a mirror of three files, the DGA's broken at first
+    (an HTML page that is not an act): yields (url, the DGA's mirror file)."""
+    need_shared(MODEL)
+    from pincite.settings import load_settings
+
+    mirror = tmp_path / "mirror"
+    for folder, lang in [("gdpr", "en"), ("gdpr", "it")]:
+        (mirror / folder).mkdir(parents=True, exist_ok=True)
+        (mirror / folder / f"{lang}.html").symlink_to(CORPORA / folder / f"{lang}.html")
+    dga = mirror / "32022R0868" / "en.html"
+    dga.parent.mkdir()
+    dga.write_text("<!doctype html><html><body><p>No such document</p></body></html>\n")
+    settings = load_settings(home=tmp_path / "home", mirror=mirror, embed_model_path=MODEL,
+                             rate_limit_per_minute=0)
+    with http_server(settings) as url:
+        yield url, dga
+
+
+def test_a_fresh_home_builds_on_first_question_then_says_so_and_errors_do_not_stay(browser, fresh_site):
+    url, dga = fresh_site
+    context, page, problems = open_page(browser, url)
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert options(page, "#lang") == ["en", "it"]  # what the mirror holds, nothing built yet
+    page.select_option("#corpus", "dga")
+    assert options(page, "#lang") == ["en"]
+    assert page.locator("#version").inner_text().startswith("Not prepared here yet in English")
+
+    ask(page, DGA_QUESTION, "failed")
+    failed = page.locator(".turn.failed article.answer.failed")
+    message = failed.inner_text()
+    assert "32022R0868/en.html is an HTML page but not the text of an act" in message  # its place in the mirror
+    assert str(dga.parent.parent) not in message and "file:" not in message  # but not where the mirror is
+    screenshot(page, "web-9-fresh-error")
+
+    page.select_option("#corpus", "gdpr")  # switching the law clears the error card
+    assert page.locator(".turn").count() == 0 and page.locator("#empty").is_visible()
+    page.select_option("#corpus", "dga")
+    ask(page, DGA_QUESTION, "failed")
+    dga.unlink()
+    dga.symlink_to(CORPORA / "32022R0868" / "en.html")  # the mirror fixed: asking again builds the act
+
+    page.fill("#question", DGA_QUESTION)
+    page.press("#question", "Enter")
+    assert page.locator(".answer.failed").count() == 0  # asking again clears the error card at once
+    page.wait_for_selector(".turn:last-child article.answer[data-outcome]", timeout=240_000)
+    page.wait_for_selector("#version[data-state=ready]")
+    version = page.locator("#version").inner_text()
+    assert "Not prepared" not in version and version.startswith("Text: OJ L 152, 3.6.2022")
+    assert page.locator(".turn").count() == 1 and page.locator(".answer.failed").count() == 0
+    assert options(page, "#lang") == ["en"] and "prepared on first question" not in page.locator("#lang").inner_text()
+    screenshot(page, "web-10-fresh-built")
+    context.close()
+    # The browser logs nothing but the failed answers' own lines (none are expected: errors arrive as events).
+    assert problems == []

@@ -63,7 +63,7 @@ def _service(settings=None):
 
 def ask(question: str, *, corpus: str = "gdpr", lang: str | None = None, thread: str | None = None,
         settings=None) -> dict:
-    """The answer document (DESIGN.md §5): every sentence cited, or a refusal with its reason."""
+    """The answer document (as `pincite ask --json` prints it): every sentence cited, or a refusal with its reason."""
     return _service(settings).ask(question, corpus=corpus, lang=lang, thread=thread)
 
 
@@ -73,10 +73,15 @@ def search(query: str, *, corpus: str | list[str] = "gdpr", lang: str | None = N
     return _service(settings).search_document(query, corpus=corpus, lang=lang, k=k, mode=mode)
 
 
-def verify(text: str, *, corpus: str = "gdpr", lang: str | None = None, settings=None) -> dict:
+def _verify_text(text: str, *, corpus: str = "gdpr", lang: str | None = None, settings=None) -> dict:
     """The verification document: each sentence of `text`, whether the provisions its bracketed
     citations name support it, and the reason when they do not."""
     return _service(settings).verify(text, corpus=corpus, lang=lang)
+
+
+# `pincite.verify` is also the verify stage's package, which replaces this attribute once imported; the
+# package is callable (pincite/verify/__init__.py) and calls _verify_text, so either is `pincite.verify`.
+verify = _verify_text
 
 
 def get_provision(provision_id: str, *, settings=None) -> dict:

@@ -1,4 +1,4 @@
-"""The provision: the smallest unit a lawyer would cite on its own (DESIGN.md §1)."""
+"""The provision: the smallest unit a lawyer would cite on its own."""
 
 from __future__ import annotations
 

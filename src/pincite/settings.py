@@ -6,6 +6,7 @@ The config file is TOML, at $PINCITE_CONFIG or <home>/config.toml, with the same
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Literal, get_args
@@ -162,9 +163,10 @@ class Settings(BaseSettings):
     )
     relevance_floor: float | None = Field(
         default=None,
-        description="The relevance gate's floor: a question whose dense top-1 similarity plus half its term coverage "
-                    "falls below it is refused (below_floor). Unset: 0.73, chosen on the dev split for MiniLM's "
-                    "cosines; another model needs its own (the risk–coverage table of pincite eval abstention).",
+        description="The relevance gate's floor: a question whose dense top-1 similarity plus the model's coverage weight "
+                    "× its term coverage falls below it is refused (below_floor). Unset: the floor chosen on the dev "
+                    "split for the embedding model (e5: 0.87, coverage weight 0; MiniLM: 0.73, weight 0.5; "
+                    "retrieve/tuning.py); another model needs its own (the risk–coverage table of pincite eval abstention).",
     )
     answer_k: int = Field(default=6, ge=1, le=20, description="Provisions retrieved as evidence for an answer.")
     ask_log: bool = Field(default=True, description="Log every question and its outcome under the data directory.")
@@ -252,17 +254,21 @@ class Settings(BaseSettings):
         return self.home / "corpora"
 
 
-def _config_file_values() -> dict:
+def config_file() -> Path:
+    """Where the config file is read from: $PINCITE_CONFIG, else <home>/config.toml."""
     path = os.environ.get("PINCITE_CONFIG")
     if path:
-        file = Path(path)
-        if not file.is_file():
+        return Path(path)
+    home = os.environ.get("PINCITE_HOME")
+    return (Path(home) if home else _default_home()) / "config.toml"
+
+
+def _config_file_values() -> dict:
+    file = config_file()
+    if not file.is_file():
+        if os.environ.get("PINCITE_CONFIG"):
             raise ConfigError(f"config file {file} does not exist — fix PINCITE_CONFIG or create the file")
-    else:
-        home = os.environ.get("PINCITE_HOME")
-        file = (Path(home) if home else _default_home()) / "config.toml"
-        if not file.is_file():
-            return {}
+        return {}
     try:
         return tomllib.loads(file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -281,3 +287,42 @@ def load_settings(**overrides) -> Settings:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         raise ConfigError(f"setting {where!r}: {err['msg']} — check PINCITE_* variables and the config file") from exc
+
+
+def settings_sources(**overrides) -> list[dict]:
+    """Every setting's effective value and where it came from (default, file, environment, flag),
+    secrets masked: what `pincite config` prints."""
+    settings = load_settings(**overrides)
+    file_values = _config_file_values()
+    rows = []
+    for name in Settings.model_fields:
+        env = f"PINCITE_{name}".upper()
+        if overrides.get(name) is not None:
+            source = "flag"
+        elif env in os.environ:
+            source = "environment"
+        elif name in file_values:
+            source = f"file {config_file()}"
+        else:
+            source = "default"
+        rows.append({"name": name, "env": env, "value": _shown(name, getattr(settings, name)), "source": source})
+    return rows
+
+
+_PASSWORD_IN_URL = re.compile(r"(://[^:/@]+:)[^@]+@")
+_SECRET_NAMES = ("key", "token", "password", "secret")
+
+
+def _shown(name: str, value) -> str | float | int | bool | list | None:
+    """A value as printed: secrets masked (a database URL keeps all but its password), paths as text."""
+    if isinstance(value, SecretStr):
+        value = value.get_secret_value()
+        if "://" not in value:
+            return "****" if value else ""
+    if isinstance(value, str) and value and any(word in name for word in _SECRET_NAMES):
+        return "****"
+    if isinstance(value, str):
+        return _PASSWORD_IN_URL.sub(r"\1****@", value)
+    if isinstance(value, Path):
+        return str(value)
+    return value

@@ -24,7 +24,7 @@ from pincite.answer.llm import LLM, ModelError, Usage, add_usage
 from pincite.answer.pointers import cannot_contain, pointers
 from pincite.answer.result import Answer, refused
 from pincite.errors import ConfigError
-from pincite.retrieve.query import Query
+from pincite.retrieve.query import Query, refers_back
 from pincite.verify.check import MAX_SENTENCES, Cited, resolve
 from pincite.verify.claims import verify
 from pincite.verify.untrusted import as_data
@@ -49,8 +49,9 @@ class Extractive:
     mode: str = "extractive"
 
     def rewrite(self, question: str, history: list[dict]) -> tuple[str | None, Usage | None]:
-        if history and len(question.split()) <= 8:
-            # No model to rewrite a short follow-up: search it together with the previous question.
+        if history and refers_back(question):
+            # No model to rewrite a follow-up: search it together with the previous question. A question
+            # that stands on its own is answered as asked: the same answer in a thread as outside one.
             return f"{history[-1]['question']} {question}", None
         return None, None
 

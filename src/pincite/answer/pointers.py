@@ -41,7 +41,7 @@ _OPENS_SENTENCE = re.compile(r"(?:^|[.;:!?(]\s*|\(\w{1,4}\)\s*|\d+\.\s*)$")
 
 @dataclass(frozen=True)
 class Pointer:
-    """Where a corpus deals with what a refused question asks (DESIGN.md §5, `see`)."""
+    """Where a corpus deals with what a refused question asks (`see`)."""
 
     corpus: str
     label: str

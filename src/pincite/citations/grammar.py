@@ -1,4 +1,4 @@
-"""The citation grammar: read, write and compare pinpoint labels (DESIGN.md §1, §5).
+"""The citation grammar: read, write and compare pinpoint labels.
 
     >>> parse_label("Art. 5(1), point (f)")
     Citation(kind='article', number='5', paragraph='1', points=('f',), document=None)
@@ -413,14 +413,14 @@ def contains(outer: Citation | str, inner: Citation | str) -> bool:
 
 
 def _unit(c: Citation) -> tuple[str, ...]:
-    """The part of the path that names the citable unit holding c (DESIGN.md §1)."""
+    """The part of the path that names the citable unit holding c."""
     if c.kind == "annex":
         return c.points[:1]
     return () if c.paragraph is None else _path(c)[:1]
 
 
 def hits(retrieved: Citation | str, gold: Citation | str) -> bool:
-    """The evaluation rule of DESIGN.md §5: does a retrieved provision hit a gold label?
+    """The evaluation rule: does a retrieved provision hit a gold label?
 
     Yes when they are the same, when retrieved lies inside gold (retrieved 5(1)(f), gold
     5(1)), or when gold is a point inlined in the retrieved unit (gold 5(1)(f), retrieved

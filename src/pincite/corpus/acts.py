@@ -18,6 +18,7 @@ from pincite.corpus.formats.pages import document_name
 from pincite.corpus.formats.pdftext import read_pdf
 from pincite.corpus.formats.rulebook import looks_like_rulebook
 from pincite.errors import ConfigError, SourceError
+from pincite.progress import Progress
 from pincite.settings import Settings
 from pincite.sources.catalog import (
     CELEX_RE,
@@ -42,19 +43,21 @@ class Added:
     spec: CorpusSpec
     info: CorpusInfo
     new: bool  # registered by this call (False: it was known already)
+    built: bool = False  # its corpus built by this call (a named act is known but not built before its first add)
     index: dict | None = None  # what indexing did, when the service was asked to index
 
 
 def add_act(celex: str, lang: str, settings: Settings, *, name: str | None = None,
-            consolidated: str | None = None, refresh: bool = False) -> Added:
+            consolidated: str | None = None, refresh: bool = False, progress: Progress | None = None) -> Added:
     """Register and build an EUR-Lex act; idempotent. Under the data directory's lock: two adds of
-    the same act at once are one add and one 'already added'."""
+    the same act at once are one add and one 'already added'. `progress` hears of the build."""
     with data_lock(settings.home, settings.lock_timeout):
-        return _add_act(celex, lang, settings, name=name, consolidated=consolidated, refresh=refresh)
+        return _add_act(celex, lang, settings, name=name, consolidated=consolidated, refresh=refresh,
+                        progress=progress)
 
 
 def _add_act(celex: str, lang: str, settings: Settings, *, name: str | None,
-             consolidated: str | None, refresh: bool) -> Added:
+             consolidated: str | None, refresh: bool, progress: Progress | None) -> Added:
     base = celex.strip().upper()
     if not CELEX_RE.match(base) or "-" in base:
         raise ConfigError(f"{celex!r} is not a CELEX number — use one like 32022R2065 "
@@ -63,12 +66,13 @@ def _add_act(celex: str, lang: str, settings: Settings, *, name: str | None,
     spec, new = _spec_for(source_celex, name, settings)
     lang = check_lang(spec, lang)
     info = None if new or refresh else corpus_info(spec.name, lang, settings)
-    if info is None:
-        info = build_spec(spec, lang, settings, refresh=refresh)
+    built = info is None
+    if built:
+        info = build_spec(spec, lang, settings, refresh=refresh, progress=progress)
     if new:
         spec = replace(spec, title=_short_title(info.title) or spec.title)
         register(spec, settings)
-    return Added(spec, info, new)
+    return Added(spec, info, new, built)
 
 
 def _spec_for(celex: str, name: str | None, settings: Settings) -> tuple[CorpusSpec, bool]:
@@ -103,14 +107,15 @@ def _short_title(title: str) -> str:
 
 
 def add_pdf(file: Path, settings: Settings, *, name: str | None = None, lang: str = "en",
-            structure: str = "auto", rule_pattern: str | None = None) -> Added:
+            structure: str = "auto", rule_pattern: str | None = None, progress: Progress | None = None) -> Added:
     """Register and build a PDF: one provision per rule id, or per page."""
     with data_lock(settings.home, settings.lock_timeout):
-        return _add_pdf(file, settings, name=name, lang=lang, structure=structure, rule_pattern=rule_pattern)
+        return _add_pdf(file, settings, name=name, lang=lang, structure=structure, rule_pattern=rule_pattern,
+                        progress=progress)
 
 
 def _add_pdf(file: Path, settings: Settings, *, name: str | None, lang: str, structure: str,
-             rule_pattern: str | None) -> Added:
+             rule_pattern: str | None, progress: Progress | None) -> Added:
     if structure not in STRUCTURES:
         raise ConfigError(f"unknown structure {structure!r} — use one of: {', '.join(STRUCTURES)}")
     data = _read_pdf_file(file, settings)
@@ -124,11 +129,11 @@ def _add_pdf(file: Path, settings: Settings, *, name: str | None, lang: str, str
     spec = CorpusSpec(name, "", document, "", langs=frozenset({lang}), format=fmt,
                       rule_pattern=(rule_pattern or DEFAULT_RULE_PATTERN) if fmt == "rulebook" else "",
                       document=document)
-    result = parse_bytes(data, spec, lang, sha256, url, PDF)
+    result = parse_bytes(data, spec, lang, sha256, url, PDF, progress)
     source = store_source(spec, lang, settings, url, data, PDF)
-    info = write_corpus(spec, lang, settings, source, result)
+    info = write_corpus(spec, lang, settings, source, result, progress=progress)
     register(spec, settings)
-    return Added(spec, info, True)
+    return Added(spec, info, True, True)
 
 
 def _read_pdf_file(file: Path, settings: Settings) -> bytes:

@@ -13,6 +13,7 @@ from pincite.corpus.checks import corpus_counts
 from pincite.corpus.formats import parse_bytes
 from pincite.corpus.result import ParseResult
 from pincite.errors import NotFoundError
+from pincite.progress import Progress, report
 from pincite.provisions import Provision, read_jsonl, write_jsonl
 from pincite.settings import Settings
 from pincite.sources.catalog import CorpusSpec, check_lang, corpus_spec
@@ -51,31 +52,35 @@ def _meta_path(settings: Settings, name: str, lang: str) -> Path:
     return settings.corpora_dir / name / f"{lang}.meta.json"
 
 
-def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes) -> ParseResult:
+def parse_source(spec: CorpusSpec, lang: str, source: Source, data: bytes,
+                 progress: Progress | None = None) -> ParseResult:
     """Parse and check; raise before anything is written."""
-    return parse_bytes(data, spec, lang, source.sha256, source.url, source.media_type)
+    return parse_bytes(data, spec, lang, source.sha256, source.url, source.media_type, progress)
 
 
 def build_corpus(name: str, lang: str, settings: Settings, *, out: Path | None = None,
-                 refresh: bool = False) -> CorpusInfo:
-    """Fetch (or reuse) the source, parse, check, and write the corpus atomically."""
-    return build_spec(corpus_spec(name, settings), lang, settings, out=out, refresh=refresh)
+                 refresh: bool = False, progress: Progress | None = None) -> CorpusInfo:
+    """Fetch (or reuse) the source, parse, check, and write the corpus atomically; `progress`
+    hears of each stage."""
+    return build_spec(corpus_spec(name, settings), lang, settings, out=out, refresh=refresh, progress=progress)
 
 
 def build_spec(spec: CorpusSpec, lang: str, settings: Settings, *, out: Path | None = None,
-               refresh: bool = False) -> CorpusInfo:
+               refresh: bool = False, progress: Progress | None = None) -> CorpusInfo:
     """build_corpus for a spec that need not be registered yet (`pincite corpus add`)."""
     lang = check_lang(spec, lang)
     with data_lock(settings.home, settings.lock_timeout):
         # Parsed and checked before the bytes are cached: a page that fails the checks is not
         # the source the next build reads.
-        source, result = fetch_checked(spec, lang, settings, partial(parse_source, spec, lang), refresh=refresh)
-        return write_corpus(spec, lang, settings, source, result, out=out)
+        parse = partial(parse_source, spec, lang, progress=progress)
+        source, result = fetch_checked(spec, lang, settings, parse, refresh=refresh, progress=progress)
+        return write_corpus(spec, lang, settings, source, result, out=out, progress=progress)
 
 
 def write_corpus(spec: CorpusSpec, lang: str, settings: Settings, source: Source, result: ParseResult, *,
-                 out: Path | None = None) -> CorpusInfo:
+                 out: Path | None = None, progress: Progress | None = None) -> CorpusInfo:
     """Write a checked parse of `source` as the corpus of `spec` in `lang`."""
+    report(progress, f"{spec.name}/{lang}", "write", 0, len(result.provisions))
     path = corpus_path(settings, spec.name, lang)
     write_jsonl(result.provisions, path)
     info = CorpusInfo(spec.name, lang, spec.celex, result.title, result.version, source.url,
@@ -105,12 +110,13 @@ def corpus_info(name: str, lang: str, settings: Settings) -> CorpusInfo | None:
     return info if info.format == CORPUS_FORMAT else None
 
 
-def load_provisions(name: str, lang: str, settings: Settings) -> list[Provision]:
-    """The corpus's provisions, building it first when it is not there yet."""
+def load_provisions(name: str, lang: str, settings: Settings, progress: Progress | None = None) -> list[Provision]:
+    """The corpus's provisions, building it first when it is not there yet (`progress` hears of
+    the build)."""
     spec = corpus_spec(name, settings)
     lang = check_lang(spec, lang)
     if corpus_info(spec.name, lang, settings) is None:
-        build_corpus(spec.name, lang, settings)
+        build_corpus(spec.name, lang, settings, progress=progress)
     return read_jsonl(corpus_path(settings, spec.name, lang))
 
 

@@ -172,7 +172,7 @@ def check_penalties(provisions: list[Provision]) -> None:
 
 
 def corpus_counts(provisions: list[Provision]) -> dict[str, int]:
-    """Counts in the shape DESIGN.md §1 states them."""
+    """Counts by kind of provision, as `pincite corpus stats` prints them."""
     kinds = Counter(p.kind for p in provisions)
     articles = {p.label.split("(")[0] for p in provisions if p.kind in ("paragraph", "article", "definition")}
     annexes = {p.label.split(",")[0] for p in provisions if p.kind == "annex"}

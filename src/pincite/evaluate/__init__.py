@@ -1,1 +1,1 @@
-"""Evaluation: question files with gold provisions (DESIGN.md §5), run against the real service."""
+"""Evaluation: question files with gold provisions, run against the real service."""

@@ -1,7 +1,7 @@
 """Abstention evaluation: does pincite answer what the corpus answers and refuse the rest?
 
 Runs the real answer pipeline (retrieve → gate → answer → verify, extractive unless a model is
-asked for) on a question file (DESIGN.md §5) and reports answerable and unanswerable questions
+asked for) on a question file and reports answerable and unanswerable questions
 separately. Nothing is logged and no thread is written: an evaluation is not a conversation.
 """
 

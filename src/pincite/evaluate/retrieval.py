@@ -1,4 +1,4 @@
-"""Evaluation: question files with gold provisions (DESIGN.md §5), run against the real pipeline."""
+"""Evaluation: question files with gold provisions, run against the real pipeline."""
 
 from __future__ import annotations
 

@@ -30,8 +30,8 @@ _INTENTS = (
                              r"deroga|eccezion[ei])\b", re.I)),
 )
 
-# What a question asks for that a provision usually leaves to another one it cites or that cites it
-# (DESIGN.md §3b): its consequence (a fine lives in the penalties article, which cites the duty),
+# What a question asks for that a provision usually leaves to another one it cites or that cites it:
+# its consequence (a fine lives in the penalties article, which cites the duty),
 # an exception or derogation, the definition of a term it uses, the annex it points to, the date
 # its chapter starts to apply. English, Italian, French and Thai cues; retrieval follows one
 # reference of each kind asked (retrieve.follow).
@@ -66,7 +66,7 @@ _HOPS = (
 )
 
 
-# What kind of thing the answer is (DESIGN.md §2, "answer type"), from the question sentence.
+# What kind of thing the answer is ("answer type"), from the question sentence.
 # `names` asks for named things of the world — countries, companies, standards, products — which
 # a statute creates the mechanism for but does not list; `person` for who holds an office.
 # Order matters: the first that matches wins.
@@ -160,6 +160,26 @@ class Query:
     @property
     def names_provision(self) -> bool:
         return bool(self.citations)
+
+
+# A short question that refers back to the conversation: it opens with a connective ("and what about
+# processors?", "e per i fornitori?") or leans on a pronoun for its subject ("how long do they have?").
+# Any other question is self-contained and is answered as asked, whatever came before it in the thread.
+_FOLLOW_UP_OPENING = re.compile(
+    r"^\s*(?:and|or|but|also|what about|how about|same|then|e|ed|o|ma|anche|invece|et|ou|mais|aussi|"
+    r"et pour|quid)\b", re.I)
+_REFERS_BACK = re.compile(
+    r"\b(?:they|them|their|these|those|loro|essi|esse|ciò|ils|elles|eux|leurs?|ceux|celles|cela|ça)\b"
+    r"|\bits?\b(?!\s+(?:\w+\s+){0,2}(?:to|that|for)\b)"  # not 'is it lawful to …': that 'it' is nobody
+    r"|\b(?:this|that|questo|quello|ceci)\s*[?.!]*$", re.I)
+FOLLOW_UP_WORDS = 8  # longer questions carry their own subject
+
+
+def refers_back(question: str) -> bool:
+    """Whether a question is a follow-up that needs the previous turn to be understood."""
+    if len(question.split()) > FOLLOW_UP_WORDS:
+        return False
+    return bool(_FOLLOW_UP_OPENING.search(question) or _REFERS_BACK.search(question))
 
 
 def check_query(text: str) -> str:

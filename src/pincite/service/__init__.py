@@ -16,6 +16,9 @@ import re
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -48,9 +51,10 @@ from pincite.errors import (
     UnknownProvisionError,
     WriteError,
 )
-from pincite.index.build import build_index, ensure_index, index_is_current, index_key
+from pincite.index.build import COPY, build_index, ensure_index, index_is_current, index_key
 from pincite.index.embed import Embedder, embedder_from_settings
-from pincite.index.store import Store, store_from_settings
+from pincite.index.store import Store, store_from_settings, store_url
+from pincite.progress import Progress
 from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin, load_table
 from pincite.retrieve.fusion import Fusion, default_fusion
@@ -64,6 +68,7 @@ from pincite.service import batch, documents, history
 from pincite.service.tools import ServiceTools
 from pincite.settings import Settings, load_settings
 from pincite.sources.catalog import NAMED, CorpusSpec, act_number, check_lang, corpus_spec, registered
+from pincite.sources.fetch import mirror_langs
 from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
 from pincite.verify.untrusted import cited_as_data
@@ -76,6 +81,9 @@ ELSEWHERE_CORPORA = 6  # other indexed corpora looked at, at most (a refusal sta
 ELSEWHERE_K = 3  # hits of another corpus the gate looks at (its coverage reads the top three)
 ELSEWHERE_REASONS = ("below_floor", "outside_corpus", "no_quote", "no_value", "not_in_text")
 _NOT_GIVEN = object()
+# Who hears of the stages of a build the current call makes (`Pincite.reporting`): one per thread
+# or task, so each of a server's requests reports to its own client.
+_PROGRESS: ContextVar[Progress | None] = ContextVar("pincite_progress", default=None)
 log = logging.getLogger("pincite")
 
 
@@ -196,6 +204,25 @@ class Pincite:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    # -- progress -------------------------------------------------------------------------
+
+    @contextmanager
+    def reporting(self, progress: Progress | None) -> Iterator[Pincite]:
+        """Within the block, `progress(stage, done, total)` hears of every stage of a corpus or
+        index that a call builds (`ask` on an act not built yet fetches, parses, checks, embeds and
+        writes it first). The calls of this thread or task only: a server's requests each report
+        to their own client."""
+        token = _PROGRESS.set(progress)
+        try:
+            yield self
+        finally:
+            _PROGRESS.reset(token)
+
+    @property
+    def progress(self) -> Progress | None:
+        """The reporter set by `reporting` for the current call, if any."""
+        return _PROGRESS.get()
+
     # -- corpora --------------------------------------------------------------------------
 
     def corpus(self, name: str, lang: str | None = None) -> tuple[CorpusSpec, str | None]:
@@ -216,9 +243,16 @@ class Pincite:
         in it, otherwise English or the act's first language (a Thai statute answers English
         questions from its Thai text)."""
         spec, _ = self.corpus(name)
-        if lang and lang.lower() in spec.langs:
-            return lang.lower()
+        if lang and lang.strip().lower() in spec.langs:
+            return lang.strip().lower()
+        if lang and lang.strip().lower() not in self._languages():
+            raise UnknownLanguageError(f"{lang!r} is not a language pincite reads — use a two-letter code such as "
+                                       f"en, it, fr or th")
         return default_lang(spec)
+
+    def _languages(self) -> frozenset[str]:
+        """Every language some corpus exists in (a question may be in any of them)."""
+        return frozenset().union(*(s.langs for s in [*NAMED.values(), *registered(self.settings).values()]))
 
     def provisions(self, name: str, lang: str) -> tuple[list[Provision], dict[str, Provision]]:
         """A corpus's provisions and an id → provision map, kept while the corpus file is
@@ -228,7 +262,7 @@ class Pincite:
         if cached is not None and path.is_file() and path.stat().st_mtime_ns == cached[0]:
             return cached[1], cached[2]
         with self._lock:
-            found = load_provisions(name, lang, self.settings)
+            found = load_provisions(name, lang, self.settings, self.progress)
             self._corpora[str(path)] = (path.stat().st_mtime_ns, found, {p.id: p for p in found})
         return self._corpora[str(path)][1], self._corpora[str(path)][2]
 
@@ -242,14 +276,31 @@ class Pincite:
                 info = corpus_info(spec.name, lang, self.settings)
                 if info is not None:
                     built.append({"lang": lang, "version": info.version,
-                                  "provisions": info.counts.get("provisions", 0)})
+                                  "provisions": info.counts.get("provisions", 0),
+                                  "indexed": self._indexed_now(spec.name, lang)})
             out.append({"name": spec.name, "title": spec.title, "celex": spec.celex, "format": spec.format,
-                        "langs": sorted(spec.langs), "default_lang": default_lang(spec), "built": built})
+                        "langs": sorted(spec.langs), "default_lang": default_lang(spec), "built": built,
+                        "available": self._available(spec, [b["lang"] for b in built])})
         return out
+
+    def available_languages(self, name: str) -> list[str]:
+        """The languages a question to `name` can be answered in here: with a mirror (offline),
+        those it holds a file for plus those already built; without, every language of the act."""
+        spec, _ = self.corpus(name)
+        return self._available(spec, built_langs(spec.name, self.settings))
+
+    def _available(self, spec: CorpusSpec, built: list[str]) -> list[str]:
+        if self.settings.mirror is None:
+            return sorted(spec.langs)
+        return sorted(mirror_langs(spec, self.settings.mirror) | set(built))
+
+    def _indexed_now(self, name: str, lang: str) -> bool:
+        """Whether the store holds the corpus language's index as the current settings would build it."""
+        return index_is_current(name, lang, self.settings, self.store, self.embedder)
 
     def build_corpus(self, name: str, lang: str, *, out: Path | None = None, refresh: bool = False) -> CorpusInfo:
         spec, lang = self.corpus(name, lang)
-        return build_corpus(spec.name, lang, self.settings, out=out, refresh=refresh)
+        return build_corpus(spec.name, lang, self.settings, out=out, refresh=refresh, progress=self.progress)
 
     def check_corpus(self, name: str, lang: str) -> tuple[bool, str]:
         spec, lang = self.corpus(name, lang)
@@ -272,7 +323,8 @@ class Pincite:
     def add_act(self, celex: str, lang: str, *, name: str | None = None, consolidated: str | None = None,
                 index: bool = True, refresh: bool = False) -> acts.Added:
         """Register, build and index any EUR-Lex act; idempotent."""
-        added = acts.add_act(celex, lang, self.settings, name=name, consolidated=consolidated, refresh=refresh)
+        added = acts.add_act(celex, lang, self.settings, name=name, consolidated=consolidated, refresh=refresh,
+                             progress=self.progress)
         return self._indexed(added, lang) if index else added
 
     def add_from(self, text: str, *, index: bool = True, jobs: int = batch.JOBS,
@@ -290,7 +342,7 @@ class Pincite:
                 rule_pattern: str | None = None, index: bool = True) -> acts.Added:
         """Register, build and index a PDF: one provision per rule id, or per page."""
         added = acts.add_pdf(file, self.settings, name=name, lang=lang, structure=structure,
-                             rule_pattern=rule_pattern)
+                             rule_pattern=rule_pattern, progress=self.progress)
         return self._indexed(added, lang) if index else added
 
     def _indexed(self, added: acts.Added, lang: str) -> acts.Added:
@@ -341,8 +393,11 @@ class Pincite:
         spec, _ = self.corpus(corpus)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
         found_in, _ = self.provisions(spec.name, lang)
-        found = find_provisions(found_in, label, spec.rule_pattern or RULE_PATTERN)  # CitationError: unreadable
-        if not found:
+        pattern = spec.rule_pattern or RULE_PATTERN
+        found = find_provisions(found_in, label, pattern)  # CitationError: unreadable
+        # One reading of a label everywhere: a point the paragraph does not have ('Article 5(1)(z)') is
+        # unknown here as it is to `verify`, not the whole paragraph.
+        if not found or lookup_label(label, found_in, pattern) is None:
             raise UnknownProvisionError(f"{spec.name}/{lang} has no provision {label!r} — check the label "
                                         f"(e.g. 'Article 33(1)', 'Annex III, point 4', 'Recital 47')")
         return found
@@ -389,7 +444,7 @@ class Pincite:
             cached = self._searchers.get(key)
             if cached is not None and self.store.identity(key) == cached.identity:
                 return cached
-            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
+            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder, self.progress)
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
                                 reranker=self.reranker, follow_references=self.settings.follow_references,
                                 twin=self._twin(spec, lang))
@@ -473,19 +528,27 @@ class Pincite:
                                         covered, named=named))
         return results
 
-    def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, progress=None) -> dict:
+    def index(self, name: str, lang: str | None = None, *, rebuild: bool = False, to_database: bool = False,
+              progress: Progress | None = None) -> dict:
         """Bring one corpus language's index up to date (no `lang`: the corpus's default); report
-        what was done."""
+        what was done. `progress` (default: the one `reporting` set) hears of each stage. In a
+        database an index is copied from the SQLite index built alike (status `copied`);
+        `to_database` refuses settings that name no database."""
+        if to_database and store_url(self.settings).startswith("sqlite:"):
+            raise ConfigError("copying an index to the database needs one — set PINCITE_DATABASE_URL="
+                              "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (or database_url in the config file)")
         spec, _ = self.corpus(name)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
         started = time.perf_counter()
         key = index_key(spec.name, lang)
         before = self.store.identity(key)
+        stages, progress = _heard(progress or self.progress)
         if rebuild:
             identity = build_index(spec.name, lang, self.settings, self.store, self.embedder, progress)
         else:
-            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder)
+            identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder, progress)
         status = "up to date" if before == identity and not rebuild else ("built" if before is None else "rebuilt")
+        status = "copied" if f"{key}: {COPY}" in stages else status
         return {"key": identity.key, "provisions": len(self.store.provisions(key)),
                 "units": len(self.store.units(key)), "model": identity.model, "status": status,
                 "seconds": time.perf_counter() - started}
@@ -549,7 +612,7 @@ class Pincite:
         return [p for _, p in sorted(found, key=lambda pair: -pair[0])[:1]]
 
     def ask(self, question: str, *, corpus: str = "gdpr", lang: str | None = None, thread: str | None = None) -> dict:
-        """Answer a question from one corpus, or refuse with a named reason (DESIGN.md §5).
+        """Answer a question from one corpus, or refuse with a named reason.
         `thread` continues a conversation (created when new). The answer is logged and added
         to its thread."""
         spec, _ = self.corpus(corpus)  # UnknownCorpusError: a typed error for the surfaces
@@ -612,6 +675,18 @@ def _server_paths(home: Path, safe: str) -> list[str]:
     path = home / "uploads" / safe
     forms = [path.resolve().as_uri(), str(path.resolve()), path.as_uri() if path.is_absolute() else "", str(path)]
     return sorted({f for f in forms if f}, key=len, reverse=True)
+
+
+def _heard(progress: Progress | None) -> tuple[set[str], Progress]:
+    """The stages a build reports, kept (what was done), and `progress` told of them too."""
+    stages: set[str] = set()
+
+    def heard(stage: str, done: int, total: int | None) -> None:
+        stages.add(stage)
+        if progress is not None:
+            progress(stage, done, total)
+
+    return stages, heard
 
 
 def default_lang(spec: CorpusSpec) -> str:

@@ -1,4 +1,4 @@
-"""The one place answer, search, provision and outline documents are shaped (DESIGN.md §5).
+"""The one place answer, search, provision and outline documents are shaped.
 
 Every surface returns these documents as they are: the CLI's --json, the HTTP API and the MCP
 tools print or send the same JSON.
@@ -113,7 +113,7 @@ def coverage_note(spec, lang: str, version: str) -> str:
 
 
 def answer_document(result, spec, lang: str, version: str, thread: str | None) -> dict:
-    """The answer shape every surface returns (DESIGN.md §5), plus the notice, the thread and
+    """The answer shape every surface returns, plus the notice, the thread and
     what the run cost. A refusal carries no sources."""
     answered = result.outcome == "answered"
     usage = result.usage

@@ -22,6 +22,7 @@ from typing import TypeVar
 import httpx
 
 from pincite.errors import ConfigError, NotInMirrorError, PinciteError, SourceError
+from pincite.progress import Progress, report
 from pincite.settings import Settings
 from pincite.sources.catalog import CELEX_RE, CorpusSpec, check_lang
 from pincite.sources.files import write_atomic, write_error
@@ -73,10 +74,11 @@ def fetch_source(spec: CorpusSpec, lang: str, settings: Settings, *, refresh: bo
 
 
 def fetch_checked(spec: CorpusSpec, lang: str, settings: Settings, parse: Callable[[Source, bytes], T], *,
-                  refresh: bool = False) -> tuple[Source, T]:
+                  refresh: bool = False, progress: Progress | None = None) -> tuple[Source, T]:
     """The source and what `parse` made of its bytes. Bytes that `parse` rejects (it raises) never
     become the cached source: fresh bytes are parsed before they are cached, and a cached copy
-    that no longer parses is dropped and fetched again (no --refresh needed)."""
+    that no longer parses is dropped and fetched again (no --refresh needed). `progress` hears
+    of a fetch (not of a cached source)."""
     lang = check_lang(spec, lang)
     with data_lock(settings.home, settings.lock_timeout):
         if not refresh:
@@ -86,6 +88,7 @@ def fetch_checked(spec: CorpusSpec, lang: str, settings: Settings, parse: Callab
                     return cached, parse(cached, read_bytes(cached))
                 except PinciteError:
                     drop_cached(spec, lang, settings)
+        report(progress, f"{spec.name}/{lang}", "fetch")
         url, data, media_type = _take_prefetched(spec, lang) or fetch_bytes(spec, lang, settings)
         pending = Source(spec.name, spec.celex, lang, url, hashlib.sha256(data).hexdigest(),
                          settings.sources_dir / spec.name / f"{lang}.{CACHE_EXTS[media_type]}", media_type, "")
@@ -187,11 +190,24 @@ def read_bytes(source: Source) -> bytes:
 # --- mirror ---------------------------------------------------------------------------
 
 
+def _mirror_folders(spec: CorpusSpec) -> list[str]:
+    return [spec.name, spec.celex] if spec.celex and spec.celex != spec.name else [spec.name]
+
+
 def _mirror_candidates(mirror: Path, spec: CorpusSpec, lang: str) -> list[Path]:
-    folders = [spec.name]
-    if spec.celex and spec.celex != spec.name:
-        folders.append(spec.celex)
-    return [mirror / folder / f"{lang}.{ext}" for folder in folders for ext in MIRROR_EXTS]
+    return [mirror / folder / f"{lang}.{ext}" for folder in _mirror_folders(spec) for ext in MIRROR_EXTS]
+
+
+def mirror_langs(spec: CorpusSpec, mirror: Path) -> set[str]:
+    """The languages of `spec` the mirror holds a file for (what `_read_mirror` would find), read
+    from one directory listing per folder instead of a stat per language and extension."""
+    names: set[str] = set()
+    for folder in _mirror_folders(spec):
+        try:
+            names |= {p.name for p in (mirror / folder).iterdir() if p.is_file()}
+        except OSError:  # no such folder, or no mirror at all: nothing there
+            continue
+    return {lang for lang in spec.langs if any(f"{lang}.{ext}" in names for ext in MIRROR_EXTS)}
 
 
 def _read_mirror(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, bytes, str]:
@@ -206,8 +222,12 @@ def _read_mirror(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, 
         if path.is_file():
             media_type = PDF if path.suffix == ".pdf" else HTML
             return path.resolve().as_uri(), _read_mirror_file(path, settings), media_type
+    # The mirror once, then names inside it: a remote client sees the mirror redacted, and a
+    # list of eight full paths reduced to their last parts read as the same four names twice.
+    files = ", ".join(f"{lang}.{ext}" for ext in MIRROR_EXTS)
+    folders = " or ".join(f"{folder}/" for folder in _mirror_folders(spec))
     raise NotInMirrorError(
-        f"{spec.name} ({lang}) is not in the mirror; tried {', '.join(map(str, tried))}"
+        f"{spec.name} ({lang}) is not in the mirror {mirror}: none of {files} in {folders}"
         " — add the file there, or unset PINCITE_MIRROR to fetch from the publisher"
     )
 

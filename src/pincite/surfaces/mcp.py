@@ -15,19 +15,21 @@ Written for the `mcp` SDK 2.x (`MCPServer`; 1.x called it FastMCP).
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import sys
 from collections.abc import Callable
-from functools import partial
 from typing import Annotated
 
-from mcp.server.mcpserver import MCPServer
+import anyio.from_thread
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from pincite.errors import ConfigError, PinciteError
+from pincite.progress import Progress, describe, throttled
 from pincite.service import Pincite
 from pincite.settings import Settings, load_settings
 from pincite.surfaces import schemas
@@ -72,13 +74,33 @@ def _result(produce: Callable[[], dict], settings: Settings | None = None) -> Ca
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=document)
 
 
+def _notifier(ctx: Context) -> Progress:
+    """Progress notifications to the client of a tool call that asked for them (sent a
+    progressToken; otherwise none is sent), from the worker thread a sync tool runs in: each stage
+    as the message (`gdpr/en: embed 256/849`), `progress` counting them (it must only grow)."""
+    sent = itertools.count(1)
+
+    def notify(stage: str, done: int, total: int | None) -> None:
+        try:
+            anyio.from_thread.run(ctx.report_progress, next(sent), None, describe(stage, done, total))
+        except Exception as exc:  # a client gone away must not stop the build it started
+            log.debug("progress notification not sent: %s", exc)
+
+    return throttled(notify)
+
+
 def create_server(settings: Settings | None = None, *, service: Pincite | None = None) -> MCPServer:
     service = service or Pincite(settings or load_settings())
     server = MCPServer("pincite", title="pincite", version=version(), instructions=INSTRUCTIONS)
-    result = partial(_result, settings=service.settings)
+
+    def result(produce: Callable[[], dict], ctx: Context) -> CallToolResult:
+        """`_result`, any build the call makes reported to the client as it goes."""
+        with service.reporting(_notifier(ctx)):
+            return _result(produce, service.settings)
 
     @server.tool(annotations=READ_ONLY)
     def search(
+        ctx: Context,
         query: Annotated[str, Field(min_length=1, max_length=schemas.MAX_QUESTION, description="What to look for: a question, words, or a citation.")],
         corpus: Corpus = "gdpr", lang: Lang = None,
         k: Annotated[int, Field(ge=1, le=50, description="How many hits.")] = 5,
@@ -87,10 +109,11 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
     ) -> Annotated[CallToolResult, schemas.SearchResults]:
         """Search a corpus for the provisions that best match a query; a provision the query names
         ('Article 17') comes first. Each hit has its label, title, a snippet, its id and a EUR-Lex link."""
-        return result(lambda: service.search_document(query, corpus=corpus, lang=lang, k=k, mode=mode))
+        return result(lambda: service.search_document(query, corpus=corpus, lang=lang, k=k, mode=mode), ctx)
 
     @server.tool(annotations=READ_ONLY)
     def get_provision(
+        ctx: Context,
         id: Annotated[str | None, Field(max_length=300, description="A provision id from a hit or citation, e.g. 'gdpr/en/art-33.par-1'.")] = None,
         corpus: Corpus | None = None, label: Label | None = None, lang: Lang = None,
     ) -> Annotated[CallToolResult, schemas.Provisions]:
@@ -103,31 +126,34 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
                 return service.provisions_document(corpus, label, lang)
             raise ConfigError("give a provision `id`, or a `corpus` and a `label` — e.g. corpus 'gdpr', "
                               "label 'Article 33(1)'")
-        return result(produce)
+        return result(produce, ctx)
 
     @server.tool(annotations=READ_ONLY)
-    def article_outline(corpus: Corpus, label: Label, lang: Lang = None) -> Annotated[CallToolResult, schemas.Outline]:
+    def article_outline(ctx: Context, corpus: Corpus, label: Label,
+                        lang: Lang = None) -> Annotated[CallToolResult, schemas.Outline]:
         """The parts of an article, annex or section (its paragraphs, each with its lead-in and points),
         so a long article can be read part by part with get_provision."""
-        return result(lambda: service.article_outline(corpus, label, lang))
+        return result(lambda: service.article_outline(corpus, label, lang), ctx)
 
     @server.tool(annotations=READ_ONLY)
-    def get_references(corpus: Corpus, label: Label, lang: Lang = None) -> Annotated[CallToolResult, schemas.References]:
+    def get_references(ctx: Context, corpus: Corpus, label: Label,
+                       lang: Lang = None) -> Annotated[CallToolResult, schemas.References]:
         """What a provision cites (`cites`) and which provisions refer to it (`cited_by`), each with
         the referencing words and an id for get_provision; a reference to another act is `external`
         and carries that act's number. A whole article or annex gathers the references of its parts:
         a duty's fine or exception is often only in a provision that cites it."""
-        return result(lambda: service.references(corpus, label, lang))
+        return result(lambda: service.references(corpus, label, lang), ctx)
 
     @server.tool(annotations=READ_ONLY)
-    def list_corpora() -> Annotated[CallToolResult, schemas.Corpora]:
+    def list_corpora(ctx: Context) -> Annotated[CallToolResult, schemas.Corpora]:
         """The corpora pincite knows, the languages each exists in, and which are already built here
         (any other is fetched and indexed on first use, which takes minutes)."""
-        return result(lambda: {"corpora": service.list_corpora()})
+        return result(lambda: {"corpora": service.list_corpora()}, ctx)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=False,
                                              open_world_hint=False))
     def ask(
+        ctx: Context,
         question: Annotated[str, Field(min_length=1, max_length=schemas.MAX_QUESTION, description="The question, in the corpus's language or English.")],
         corpus: Corpus = "gdpr", lang: Lang = None,
         thread: Annotated[str | None, Field(pattern=schemas.THREAD_ID, description="Continue a conversation: the `thread` of an earlier answer.")] = None,
@@ -135,18 +161,19 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
         """Answer from the text of the law: every sentence cites the provision it rests on, checked in
         code; or a refusal (`outcome` 'refused') with its `reason` and no sources. A refusal is a
         correct answer: the text does not support one."""
-        return result(lambda: service.ask(question, corpus=corpus, lang=lang, thread=thread))
+        return result(lambda: service.ask(question, corpus=corpus, lang=lang, thread=thread), ctx)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                              open_world_hint=False))
     def verify_citations(
+        ctx: Context,
         text: Annotated[str, Field(max_length=schemas.MAX_VERIFY, description="Sentences carrying bracketed citations, e.g. '… within 72 hours [Article 33(1)].'")],
         corpus: Corpus = "gdpr", lang: Lang = None,
     ) -> Annotated[CallToolResult, schemas.Verification]:
         """Check which sentences of a text are backed by the provisions they cite: each sentence with
         `supported` and, when not, a `reason` (polarity, modality, role, number_mismatch, not_in_text,
         recital_as_obligation, misquote, unknown_provision, no_citation, empty)."""
-        return result(lambda: service.verify(text, corpus=corpus, lang=lang))
+        return result(lambda: service.verify(text, corpus=corpus, lang=lang), ctx)
 
     return server
 

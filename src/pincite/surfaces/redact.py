@@ -15,6 +15,9 @@ _PATH = re.compile(r"""(?<![\w:/.~-])(?:file://)?/(?:[^\s'"(),;]+)""")
 
 
 def public_message(message: str, settings: Settings) -> str:
+    if settings.mirror:  # a file in the mirror by its place there (`32022R0868/en.html`), which says which act
+        mirror = re.escape(str(settings.mirror).rstrip("/"))
+        message = re.sub(rf"(?:file://)?{mirror}/(?=[^\s/'\"(),;]+/[^\s/'\"(),;]+)", "", message)
     for root in sorted({str(p) for p in (settings.home, settings.mirror) if p}, key=len, reverse=True):
         message = message.replace(root, "…")
     return _PATH.sub(_name_only, message)

@@ -2,7 +2,7 @@
 
 They describe what the service layer already returns (plain dicts); the HTTP API publishes them
 in its OpenAPI schema and the MCP server as its tools' input and output schemas. The answer shape
-is DESIGN.md §5's; extra fields the service adds later pass through unchanged.
+is the same across surfaces; extra fields the service adds later pass through unchanged.
 """
 
 from __future__ import annotations
@@ -232,6 +232,7 @@ class CorpusLanguage(BaseModel):
     lang: str
     version: str
     provisions: int
+    indexed: bool = Field(description="Whether its search index is built here with the current embedding model.")
 
 
 class Corpus(BaseModel):
@@ -242,6 +243,8 @@ class Corpus(BaseModel):
     langs: list[str] = Field(description="Languages the corpus exists in; any of them is built on first use.")
     default_lang: str
     built: list[CorpusLanguage] = Field(description="Languages already fetched and parsed here.")
+    available: list[str] = Field(description="Languages a question can be answered in here: with a mirror (offline), "
+                                             "those the mirror holds plus those built; otherwise all of `langs`.")
 
 
 class Corpora(BaseModel):

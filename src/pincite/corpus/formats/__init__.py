@@ -19,6 +19,7 @@ from pincite.corpus.checks import check_graph, check_parse, check_penalties, che
 from pincite.corpus.formats import consolidated, eurlex, pages, rulebook, thai_statute
 from pincite.corpus.result import Act, ParseResult
 from pincite.errors import CorpusCheckError, ParseError
+from pincite.progress import Progress, report
 from pincite.sources.catalog import CorpusSpec, act_number, eurlex_page
 from pincite.sources.fetch import HTML, PDF
 
@@ -39,7 +40,8 @@ def register_format(name: str, fmt: Format) -> None:
     FORMATS[name] = fmt
 
 
-def parse_bytes(data: bytes, spec: CorpusSpec, lang: str, sha256: str, url: str, media_type: str) -> ParseResult:
+def parse_bytes(data: bytes, spec: CorpusSpec, lang: str, sha256: str, url: str, media_type: str,
+                progress: Progress | None = None) -> ParseResult:
     """Parse and check source bytes in the corpus's format; raise before anything is written."""
     fmt = FORMATS.get(spec.format)
     if fmt is None:
@@ -50,7 +52,9 @@ def parse_bytes(data: bytes, spec: CorpusSpec, lang: str, sha256: str, url: str,
         else:
             need = "not a PDF — this corpus is parsed from its PDF; put the PDF in the mirror or add it again"
         raise ParseError(f"{spec.name}/{lang}: source is {media_type}, {need}")
+    report(progress, f"{spec.name}/{lang}", "parse")
     result = fmt.parse(data, spec, lang, sha256, url)
+    report(progress, f"{spec.name}/{lang}", "check", 0, len(result.provisions))
     fmt.check(result, spec)
     if fmt.references:
         result.provisions, unresolved = with_references(result.provisions, act_number(spec.celex),

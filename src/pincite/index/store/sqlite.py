@@ -222,11 +222,27 @@ class SQLiteStore:
             return cached
 
     def _load(self, identity: IndexIdentity) -> MatrixIndex:
-        key = identity.key
+        return MatrixIndex(identity, *self._contents(identity))
+
+    def contents(self, key: str) -> tuple[IndexIdentity, list[Provision], list[Unit], np.ndarray]:
+        """An index as it was written — what built it, its provisions, units and their vectors —
+        read without loading it for search (no postings): what is copied into another store."""
+        identity = self.identity(key)
+        if identity is None:
+            name, _, lang = key.partition("/")
+            raise StoreError(f"no index for {key} in {self.path} — run: pincite index {name} --lang {lang}")
+        provisions, units, vectors = self._contents(identity)
+        ((written,),) = self._query("SELECT count(*) FROM units WHERE key = ?", (key,))
+        if written != len(units):  # a unit whose vector is gone: the join drops it
+            raise StoreError(f"index {key} in {self.path} lacks {written - len(units)} of its vectors — "
+                             f"rebuild it with: pincite index {key.split('/')[0]} --rebuild")
+        return identity, provisions, units, vectors
+
+    def _contents(self, identity: IndexIdentity) -> tuple[list[Provision], list[Unit], np.ndarray]:
         provisions = [Provision.from_dict(json.loads(d)) for (d,) in
-                      self._query("SELECT data FROM provisions WHERE key = ? ORDER BY ord", (key,))]
+                      self._query("SELECT data FROM provisions WHERE key = ? ORDER BY ord", (identity.key,))]
         units, vectors = self._units(identity)
-        return MatrixIndex(identity, provisions, units, vectors)
+        return provisions, units, vectors
 
     def _units(self, identity: IndexIdentity) -> tuple[list[Unit], np.ndarray]:
         """The units and their vectors, read row by row into one matrix (at 100 000 units a

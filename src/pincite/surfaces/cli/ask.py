@@ -15,7 +15,7 @@ def ask(
     question: Annotated[str, typer.Argument(help="The question, in the corpus's language or English.")],
     corpus: Annotated[str, typer.Option("--corpus", "-c", help="Corpus name, e.g. gdpr, ai-act.")] = "gdpr",
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the question.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document (DESIGN.md §5).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     thread: Annotated[str | None, typer.Option("--thread", "-t", help="Continue this conversation.")] = None,
 ) -> None:
     """Answer from the corpus with a pinpoint citation on every sentence, or refuse (exit 0 either way)."""
@@ -24,7 +24,7 @@ def ask(
         if model is not None and model.remote and pincite.settings.answer_mode != "extractive":
             err.print(f"note: your question and the retrieved provisions are sent to {model.provider} "
                       f"({model.where}) to write the answer", markup=False)
-        with progress(f"Answering from {corpus}…"):
+        with progress(f"Answering from {corpus}…", pincite):
             document = pincite.ask(question, corpus=corpus, lang=lang, thread=thread)
     if as_json:
         print_json(document)

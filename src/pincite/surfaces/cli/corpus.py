@@ -29,7 +29,7 @@ def build(
     refresh: Annotated[bool, typer.Option(help="Fetch the source again even if cached.")] = False,
 ) -> None:
     """Fetch the act, parse it into provisions, check it, and write it as JSONL."""
-    with progress(f"Building {name}/{lang}…"), service() as pincite:
+    with service() as pincite, progress(f"Building {name}/{lang}…", pincite):
         info = pincite.build_corpus(name, lang, out=out_file, refresh=refresh)
     out.print(_built_line(info))
     out.print(f"written to {out_file or info.path}")
@@ -67,7 +67,7 @@ def add(
             raise ConfigError("--name, --consolidated and --refresh apply to one act — add such an act on its own")
         _add_from(from_file, index=not no_index, jobs=jobs)
         return
-    with progress(f"Adding {celex}/{lang}…"), service() as pincite:
+    with service() as pincite, progress(f"Adding {celex}/{lang}…", pincite):
         added = pincite.add_act(celex, lang, name=name, consolidated=consolidated, index=not no_index,
                                 refresh=refresh)
     _print_added(added)
@@ -82,7 +82,7 @@ def _add_from(path: Path, *, index: bool, jobs: int) -> None:
         raise ConfigError(f"cannot read the batch file {path.name} ({getattr(exc, 'strerror', None) or exc}) — "
                           f"give a UTF-8 text file with one CELEX number per line") from exc
     started = time.perf_counter()
-    with service() as pincite, batch_progress() as advance:
+    with service() as pincite, batch_progress(pincite) as advance:
         def report(outcome, done: int, total: int) -> None:
             out.print(_outcome_line(outcome))
             advance(outcome.name or outcome.item.act, done, total)
@@ -121,14 +121,14 @@ def add_pdf(
     no_index: Annotated[bool, typer.Option("--no-index", help="Build the corpus but not its index.")] = False,
 ) -> None:
     """Add a PDF: a rulebook module (cited by rule id) or any document (cited `file.pdf, p. N`)."""
-    with progress(f"Adding {file.name}…"), service() as pincite:
+    with service() as pincite, progress(f"Adding {file.name}…", pincite):
         added = pincite.add_pdf(file, name=name, lang=lang, structure=structure, rule_pattern=rule_pattern,
                                 index=not no_index)
     _print_added(added)
 
 
 def _print_added(added) -> None:
-    state = "added" if added.new else "already added"
+    state = "added" if added.new or added.built else "already added"
     out.print(f"{added.spec.name} ({state}): {_built_line(added.info)}")
     if added.index:
         out.print(f"indexed: {added.index['units']} index units, {added.index['status']}")
@@ -164,6 +164,32 @@ def show(
         out.print(f"[dim]{p['version']} · {p['url']}[/dim]\n")
 
 
+@app.command("list")
+def list_corpora(
+    known: Annotated[bool, typer.Option("--all", help="Also the acts pincite knows by name but has not built here.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document (as GET /corpora).")] = False,
+) -> None:
+    """Every corpus built on this machine: name, languages, version, provisions, whether indexed."""
+    with service() as pincite:
+        corpora = [c for c in pincite.list_corpora() if known or c["built"]]
+    if as_json:
+        print_json({"corpora": corpora})
+        return
+    if not corpora:
+        out.print("no corpus is built here yet — ask a question (pincite ask \"…\" --corpus gdpr) or run "
+                  "pincite corpus add CELEX; pincite corpus list --all shows the acts pincite knows by name")
+        return
+    table = Table("corpus", "lang", "version", "provisions", "indexed", "title")
+    for c in corpora:
+        for b in c["built"]:
+            table.add_row(c["name"], b["lang"], b["version"], str(b["provisions"]), "yes" if b["indexed"] else "no",
+                          c["title"])
+        if not c["built"]:
+            table.add_row(c["name"], ",".join(c["langs"]) if len(c["langs"]) <= 3 else f"{len(c['langs'])} languages",
+                          "—", "—", "—", c["title"])
+    out.print(table)
+
+
 @app.command()
 def stats(
     name: Annotated[str, typer.Argument(help="Corpus name.")],
@@ -171,7 +197,7 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Count provisions by kind, per language."""
-    with progress(f"Counting {name}…"), service() as pincite:
+    with service() as pincite, progress(f"Counting {name}…", pincite):
         rows = pincite.corpus_stats(name, lang)
     if as_json:
         print_json([{"name": i.name, "lang": i.lang, "version": i.version, **i.counts} for i in rows])

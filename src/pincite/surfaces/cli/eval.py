@@ -12,7 +12,7 @@ from rich.table import Table
 from pincite.settings import SEARCH_MODES
 from pincite.surfaces.cli.common import err, out, print_json, settings
 
-app = typer.Typer(help="Evaluate retrieval, abstention, answers and multi-hop answers on question files (DESIGN.md §5).",
+app = typer.Typer(help="Evaluate retrieval, abstention, answers and multi-hop answers on question files.",
                   no_args_is_help=True)
 
 Questions = Annotated[list[Path], typer.Option("--questions", "-q", help="JSONL question file(s).")]

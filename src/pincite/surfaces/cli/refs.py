@@ -19,7 +19,7 @@ def refs(
 ) -> None:
     """The references a provision makes and the provisions that refer to it, with the referencing
     words; an article or annex gathers the references of all its parts."""
-    with progress(f"Reading the references of {label}…"), service() as pincite:
+    with service() as pincite, progress(f"Reading the references of {label}…", pincite):
         document = pincite.references(corpus, label, lang)
     if as_json:
         print_json(document)

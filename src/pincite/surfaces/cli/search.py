@@ -15,12 +15,16 @@ def index(
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language code (default: en, or the "
                                                                   "corpus's only language).")] = None,
     rebuild: Annotated[bool, typer.Option(help="Rebuild even if the index is current.")] = False,
+    to_database: Annotated[bool, typer.Option(
+        "--to-database", help="Put the index in the PostgreSQL database of PINCITE_DATABASE_URL, copying the "
+                              "vectors of the SQLite index when it was built with the same model and settings.")] = False,
 ) -> None:
     """Build (or bring up to date) the search index of a corpus: embeddings + keyword index."""
-    with progress(f"Indexing {name}…"), service() as pincite:
-        report = pincite.index(name, lang, rebuild=rebuild)
+    with service() as pincite, progress(f"Indexing {name}…", pincite):
+        report = pincite.index(name, lang, rebuild=rebuild, to_database=to_database)
+    status = "copied from the SQLite index" if report["status"] == "copied" else report["status"]
     out.print(f"{report['key']}: {report['provisions']} provisions, {report['units']} index units, "
-              f"model {report['model']} — {report['status']} in {report['seconds']:.1f} s")
+              f"model {report['model']} — {status} in {report['seconds']:.1f} s")
 
 
 def search(
@@ -34,7 +38,7 @@ def search(
 ) -> None:
     """Search one corpus or several; each hit with label, title, score, snippet and source link."""
     names = corpus or ["gdpr"]
-    with progress(f"Searching {', '.join(names)}…"), service() as pincite:
+    with service() as pincite, progress(f"Searching {', '.join(names)}…", pincite):
         document = pincite.search_document(query, corpus=names[0] if len(names) == 1 else names, lang=lang,
                                            k=k, mode=mode)
     if as_json:
@@ -45,7 +49,7 @@ def search(
         err.print("no hits")
     for n, row in enumerate(rows, start=1):
         score = "named" if row["exact"] else f"{row['score']:.3f}"
-        instrument = f"{row['instrument']} " if len(names) > 1 else ""
+        instrument = f"{row['instrument']} " if len(names) > 1 or "all" in names else ""
         out.print(f"[bold]{n}. {instrument}{row['label_local']}[/bold] — {row['title']} [dim]({score})[/dim]")
         out.print(f"   {row['snippet']}", markup=False)
         out.print(f"   [dim]{row['url']}[/dim]")

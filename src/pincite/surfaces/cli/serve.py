@@ -57,7 +57,9 @@ def mcp(
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the http transport (0: any free port).")] = 8001,
     insecure_no_auth: Insecure = False,
 ) -> None:
-    """Run the MCP server: read-only tools search, get_provision, article_outline, list_corpora, ask."""
+    """Run the MCP server: read-only tools search, get_provision, article_outline, get_references, list_corpora,
+    ask, verify_citations. It reads <home>/config.toml and PINCITE_* variables; an MCP client passes a stdio server
+    only a few variables (PATH, HOME), so put settings in the config file or the client's `env` (pincite config)."""
     if transport not in ("stdio", "http"):
         raise ConfigError(f"unknown transport {transport!r} — use stdio or http")
     config = settings()

@@ -22,7 +22,7 @@ def verify(
     Exit 0 when every sentence is supported, 1 when any is not, 2 on a usage error."""
     text = _read(file)
     try:
-        with service() as pincite, progress(f"Checking citations against {corpus}…"):
+        with service() as pincite, progress(f"Checking citations against {corpus}…", pincite):
             document = pincite.verify(text, corpus=corpus, lang=lang)
     except (UnknownCorpusError, UnknownLanguageError) as exc:  # a usage error: exit 2, not 1 (unsupported)
         err.print(f"error: {exc}", markup=False, highlight=False)

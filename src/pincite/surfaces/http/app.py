@@ -1,6 +1,6 @@
 """The HTTP API and the web page (`pincite serve`): a thin adapter over the service layer.
 
-    POST /ask              the answer (DESIGN.md §5), or server-sent events with Accept: text/event-stream
+    POST /ask              the answer, or server-sent events with Accept: text/event-stream
     GET  /search           hits for a query
     GET  /provisions/{id}  one provision, full text; GET /provisions?corpus=&label= by label
     GET  /provisions/{id}/references  what it cites and what cites it
@@ -220,17 +220,19 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
     @app.post("/ask", response_model=schemas.Answer, tags=["answers"],
               responses={200: {"content": {"text/event-stream": {}},
                                "description": "The answer; with `Accept: text/event-stream`, events `start`, "
-                                              "`sentence`…, `citation`…, or `refusal`, then `done` (the answer)."}})
+                                              "`progress`… while an act is built on first use ({stage, done, "
+                                              "total}), `sentence`…, `citation`…, or `refusal`, then `done` "
+                                              "(the answer)."}})
     async def ask(body: schemas.AskRequest, request: Request, client: str = Depends(guard.check)):  # noqa: B008
-        """Answer with a pinpoint citation on every sentence, or refuse with a reason (DESIGN.md §5)."""
+        """Answer with a pinpoint citation on every sentence, or refuse with a reason."""
         service.corpus(body.corpus)  # an unknown corpus is a 404, not a counted question
         await guard.count_question(client)
-        run = partial(workers.run, "answer", service.ask, body.question, corpus=body.corpus,
-                      lang=body.lang, thread=body.thread)
+        answer = partial(service.ask, body.question, corpus=body.corpus, lang=body.lang, thread=body.thread)
         if "text/event-stream" in request.headers.get("accept", ""):
+            run = partial(workers.run, "answer", _reported, service, answer)  # run(progress): stages as events
             return StreamingResponse(answer_stream(run, body, partial(public_message, settings=settings)), media_type="text/event-stream",
                                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-        return JSONResponse(await run())
+        return JSONResponse(await workers.run("answer", answer))
 
 
     @app.post("/verify", response_model=schemas.Verification, tags=["answers"])
@@ -238,6 +240,12 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
         """Check each sentence of a text against the provisions its bracketed citations name (no search)."""
         service.corpus(body.corpus)  # an unknown corpus is a 404
         return JSONResponse(await workers.run("answer", service.verify, body.text, corpus=body.corpus, lang=body.lang))
+
+
+def _reported(service: Pincite, call, progress):
+    """`call()`, in the worker thread that runs it, with `progress` hearing of any build it makes."""
+    with service.reporting(progress):
+        return call()
 
 
 def _add_page_routes(app: FastAPI) -> None:

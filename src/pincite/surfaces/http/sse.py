@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from pincite.errors import PinciteError, error_code
+from pincite.progress import stage_name, throttled
 from pincite.surfaces import schemas
 
 log = logging.getLogger("pincite.http")
@@ -32,20 +33,47 @@ def sse(event: str, data: dict) -> str:
 
 
 async def answer_stream(run, body: schemas.AskRequest, redact=lambda message: message) -> AsyncIterator[str]:
+    """`run(progress)` answers in a worker thread; the stages of any build it makes first are sent
+    as `progress` events as they happen (`{"stage": "embed", "done": 256, "total": 587}`: the
+    stage without the corpus, which the client named), then the answer."""
     yield sse("start", {"question": body.question, "corpus": body.corpus, "lang": body.lang, "thread": body.thread})
-    job = asyncio.ensure_future(run())
-    while True:
-        try:
-            document = await asyncio.wait_for(asyncio.shield(job), KEEPALIVE_SECONDS)
-            break
-        except TimeoutError:
-            yield ": still working\n\n"
-        except PinciteError as exc:
-            yield sse("error", {"error": error_code(exc), "message": redact(str(exc))})
-            return
-        except Exception:
-            log.exception("answer failed")
-            yield sse("error", {"error": "internal_error", "message": "the server failed unexpectedly"})
-            return
+    loop, stages = asyncio.get_running_loop(), asyncio.Queue()
+
+    def report(stage: str, done: int, total: int | None) -> None:  # in the worker thread
+        loop.call_soon_threadsafe(stages.put_nowait, {"stage": stage_name(stage), "done": done, "total": total})
+
+    job = asyncio.ensure_future(run(throttled(report)))
+    async for event in _progress_until(job, stages):
+        yield event
+    try:
+        document = job.result()
+    except PinciteError as exc:
+        yield sse("error", {"error": error_code(exc), "message": redact(str(exc))})
+        return
+    except Exception:
+        log.exception("answer failed")
+        yield sse("error", {"error": "internal_error", "message": "the server failed unexpectedly"})
+        return
     for event, data in answer_events(document):
         yield sse(event, data)
+
+
+async def _progress_until(job: asyncio.Future, stages: asyncio.Queue) -> AsyncIterator[str]:
+    """`progress` events while `job` runs (an SSE comment every KEEPALIVE_SECONDS without one),
+    then those reported before it ended."""
+    getter = None
+    try:
+        while not job.done():
+            getter = getter or asyncio.ensure_future(stages.get())
+            finished, _ = await asyncio.wait({job, getter}, timeout=KEEPALIVE_SECONDS,
+                                             return_when=asyncio.FIRST_COMPLETED)
+            if getter in finished:
+                yield sse("progress", getter.result())
+                getter = None
+            elif not finished:
+                yield ": still working\n\n"
+    finally:  # the job ended, or the client went away
+        if getter is not None:
+            getter.cancel()  # a reported stage it had not taken yet stays in the queue
+    while not stages.empty():
+        yield sse("progress", stages.get_nowait())

@@ -115,18 +115,36 @@ function currentCorpus() {
   return state.corpora.find((c) => c.name === state.corpus) || state.corpora[0];
 }
 
-function builtVersion(corpus, lang) {
-  const built = (corpus?.built || []).find((b) => b.lang === lang);
-  return built ? built.version : null;
+function builtLang(corpus, lang) {
+  return (corpus?.built || []).find((b) => b.lang === lang) || null;
+}
+
+// Whether a question in this corpus language is answered without preparing anything first.
+function ready(corpus, lang) {
+  const built = builtLang(corpus, lang);
+  return Boolean(built && built.indexed !== false);
+}
+
+// The languages this server can answer in: offline, those its mirror holds and those built here.
+function languagesOf(corpus) {
+  return corpus ? (corpus.available || corpus.langs) : ["en"];
+}
+
+// `lang` when the corpus can be had in it here, else its default language, else its first.
+function pickLang(corpus, lang) {
+  const langs = languagesOf(corpus);
+  if (langs.includes(lang)) return lang;
+  return langs.includes(corpus?.default_lang) ? corpus.default_lang : (langs[0] || "");
 }
 
 function renderPicker() {
   const corpusSelect = $("corpus");
-  corpusSelect.replaceChildren(...state.corpora.map((c) =>
+  const offered = state.corpora.filter((c) => languagesOf(c).length || c.name === state.corpus);
+  corpusSelect.replaceChildren(...offered.map((c) =>
     el("option", { value: c.name, selected: c.name === state.corpus }, shortTitle(c))));
   const corpus = currentCorpus();
-  const langs = corpus ? corpus.langs : ["en"];
-  if (!langs.includes(state.lang)) state.lang = corpus.default_lang;
+  const langs = languagesOf(corpus);
+  state.lang = pickLang(corpus, state.lang);
   const built = new Set((corpus?.built || []).map((b) => b.lang));
   const ordered = [...langs].sort((a, b) => (built.has(b) - built.has(a)) || a.localeCompare(b));
   $("lang").replaceChildren(...ordered.map((code) =>
@@ -144,10 +162,14 @@ function shortTitle(corpus) {
 function renderVersion() {
   const corpus = currentCorpus();
   if (!corpus) return;
-  const version = builtVersion(corpus, state.lang);
-  $("version").textContent = version
-    ? `Text: ${version}${corpus.celex ? ` · CELEX ${corpus.celex}` : ""} · ${LANGUAGES[state.lang] || state.lang}`
-    : `Not prepared here yet in ${LANGUAGES[state.lang] || state.lang}: the first question fetches and indexes it (a few minutes).`;
+  const built = builtLang(corpus, state.lang);
+  const language = LANGUAGES[state.lang] || state.lang;
+  const version = $("version");
+  version.dataset.state = !built ? "unbuilt" : ready(corpus, state.lang) ? "ready" : "unindexed";
+  if (!state.lang) version.textContent = `${corpus.name} cannot be had in any language on this server.`;
+  else if (!built) version.textContent = `Not prepared here yet in ${language}: the first question fetches and indexes it (a few minutes).`;
+  else version.textContent = `Text: ${built.version}${corpus.celex ? ` · CELEX ${corpus.celex}` : ""} · ${language}`
+    + (ready(corpus, state.lang) ? "" : " · its search index is built on the first question");
   $("empty-corpus").textContent = corpus.title || corpus.name;
 }
 
@@ -163,7 +185,8 @@ function choose(corpus, lang) {
   state.corpus = corpus;
   state.lang = lang;
   renderPicker();
-  if (changed && state.turns.length) newConversation();  // a conversation is about one text
+  // A conversation is about one text; an error card about another text is cleared with it.
+  if (changed && $("conversation").children.length) newConversation();
 }
 
 // -- the conversation ----------------------------------------------------------------------------
@@ -188,6 +211,8 @@ async function ask(question) {
   state.busy = true;
   $("ask").disabled = true;
   $("question").value = "";
+  for (const failed of $("conversation").querySelectorAll(".turn.failed")) failed.remove();  // asking again clears them
+  const prepared = ready(currentCorpus(), state.lang);
   const turn = el("li", { class: "turn" },
     el("div", { class: "question" }, el("p", {}, question)));
   const card = answerCard();
@@ -202,12 +227,14 @@ async function ask(question) {
     saveThread();
   } catch (error) {
     card.fail(error);
+    turn.classList.add("failed");
   } finally {
     scrollDown();
     state.busy = false;
     $("ask").disabled = false;
     $("question").focus();
   }
+  if (!prepared) await loadCorpora();  // the question may have built and indexed the text: say so
 }
 
 async function streamAnswer(question, card) {
@@ -220,7 +247,8 @@ async function streamAnswer(question, card) {
   });
   if (!response.ok) throw apiError(response, await response.json().catch(() => ({})));
   for await (const { event, data } of events(response)) {
-    if (event === "heading") card.heading(data.text);
+    if (event === "progress") card.progress(data);
+    else if (event === "heading") card.heading(data.text);
     else if (event === "sentence") card.sentence(data);
     else if (event === "citation") card.citation(data);
     else if (event === "refusal") card.refusal(data);
@@ -236,9 +264,19 @@ function scrollDown() {
   list.scrollTop = list.scrollHeight;
 }
 
+// A `progress` event's status line: "Preparing gdpr (en): embed 256/587".
+function progressText(name, lang, data) {
+  // A stage without a total (fetch, parse) has no count worth showing: "Preparing gdpr (en): fetch…".
+  const count = Number.isFinite(data.total) && Number.isFinite(data.done) ? ` ${data.done}/${data.total}` : "…";
+  return `Preparing ${name} (${lang}): ${data.stage || "working"}${count}`;
+}
+
 function answerCard() {
-  const status = el("p", { class: "status" }, el("span", { class: "spinner", "aria-hidden": "true" }),
-    `Searching ${currentCorpus()?.name || state.corpus} (${state.lang}) and checking every citation…`);
+  const name = currentCorpus()?.name || state.corpus;
+  const lang = state.lang;
+  const statusText = el("span", { class: "status-text" },
+    `Searching ${name} (${lang}) and checking every citation…`);
+  const status = el("p", { class: "status" }, el("span", { class: "spinner", "aria-hidden": "true" }), statusText);
   const sentences = el("div", { class: "sentences" });
   const sources = el("ol", { class: "sources" });
   const node = el("article", { class: "answer pending" }, status, sentences);
@@ -268,6 +306,10 @@ function answerCard() {
 
   return {
     node,
+    progress(data) {
+      // The text is being fetched, parsed or indexed on first use; the answer replaces this line.
+      if (status.isConnected) statusText.textContent = progressText(name, lang, data || {});
+    },
     heading(text) {
       // Where the answer comes from: a heading, not a citation (the sentences carry those).
       status.remove();
@@ -320,6 +362,7 @@ function answerCard() {
       status.remove();
       node.classList.remove("pending");
       node.classList.add("failed");
+      node.dataset.outcome = "failed";
       node.replaceChildren(el("h3", {}, "Something went wrong"), el("p", {}, error.message),
         error.code ? el("p", {}, el("code", {}, error.code)) : null);
     },
@@ -485,7 +528,7 @@ async function start() {
   });
   $("corpus").addEventListener("change", (event) => {
     const corpus = state.corpora.find((c) => c.name === event.target.value);
-    choose(corpus.name, corpus.langs.includes(state.lang) ? state.lang : corpus.default_lang);
+    choose(corpus.name, pickLang(corpus, state.lang));
   });
   $("lang").addEventListener("change", (event) => choose(state.corpus, event.target.value));
   $("new-thread").addEventListener("click", newConversation);
