@@ -24,8 +24,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=["dev", "test"], required=True)
     parser.add_argument("--show", action="store_true", help="print each wrong verdict (dev only)")
+    parser.add_argument("--set", type=Path, default=SET, help="the question file (default: evals/verify-adversarial.jsonl)")
     args = parser.parse_args()
-    items = [json.loads(line) for line in SET.open(encoding="utf-8") if line.strip()]
+    items = [json.loads(line) for line in args.set.open(encoding="utf-8") if line.strip()]
     items = [i for i in items if i["split"] == args.split]
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # right, total, right reason
     elapsed = 0.0

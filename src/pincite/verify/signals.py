@@ -51,6 +51,49 @@ NEGATIONS = {
                      r"|solo\s+(?:se|qualora|quando|ove))\b", re.IGNORECASE),
 }
 
+# Predicates and their opposites: a sentence that says one where its provision says only the other
+# turns the rule around without a negation word ('… biometric data … is lawful' for 'shall be
+# prohibited'; 'delete the logs' for 'keep'). Each pair: (one side, the other side).
+OPPOSITES = {
+    "en": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
+        (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
+         r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),
+        (r"\b(?:keep\w*|kept|retain\w*|stor(?:e|es|ed|ing)|preserv\w*)\b", r"\b(?:delet\w*|eras\w*|destroy\w*)\b"),
+        (r"\b(?:affix\w*|attach\w*)\b", r"\b(?:remov\w*|detach\w*)\b"),
+        (r"\b(?:before|prior\s+to)\b", r"\bafter\b"),
+        (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b", r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
+        (r"\b(?:includ\w*)\b", r"\b(?:exclud\w*)\b"),
+        (r"\b(?:accept\w*|approv\w*|grant\w*)\b", r"\b(?:reject\w*|refus\w*|deny|denies|denied)\b"),
+        (r"\b(?:public|publicly|publish\w*)\b", r"\b(?:confidential\w*|secret\w*)\b"),
+    )],
+    "it": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
+        (r"\b(?:lecit\w*|consentit\w*|autorizzat\w*|permess\w*)\b", r"\b(?:vietat\w*|illecit\w*|proibit\w*)\b"),
+        (r"\b(?:conserv\w*)\b", r"\b(?:cancell\w*|distrugg\w*)\b"),
+        (r"\b(?:prima)\b", r"\b(?:dopo)\b"),
+        (r"\b(?:aument\w*)\b", r"\b(?:ridu\w*|dimin\w*)\b"),
+    )],
+}
+
+
+def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(what the sentence says, what the text says instead) when the sentence states one side of a pair
+    of opposites that the text never states and the text states the other side the sentence does not."""
+    for one, other in OPPOSITES.get(lang, []):
+        for said, instead in ((one, other), (other, one)):
+            m = said.search(sentence)
+            if not m or said.search(text) or instead.search(sentence):
+                continue
+            # 'shall not include' says what 'are excluded' says: only an unnegated opposite turns the rule
+            n = next((n for n in instead.finditer(text) if not _NEGATED_BEFORE.search(text[max(0, n.start() - 24):n.start()])),
+                     None)
+            if n:
+                return m.group(), n.group()
+    return None
+
+
+_NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|non|nor)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
 ANTI_EXCEPTION = {
     "en": re.compile(r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b"
                      r"|\bin\s+all\s+cases\b|\bremains?\s+liable\b", re.IGNORECASE),
