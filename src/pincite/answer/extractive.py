@@ -141,21 +141,18 @@ def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences:
     held = [_covers(q, weights, lang) for _, _, q in ranked]
     lead = ranked[0][2]
     chosen, covered = [lead], set(held[0])
-    # The share is of the question's terms some quote holds: words no provision uses ('quickly') are no part.
-    total = sum(weights[t] for t in set().union(*held)) or 1.0
     for (strength, _, quote), own in zip(ranked[1:], held[1:], strict=True):
         if len(chosen) >= max_sentences or strength < SECOND_QUOTE * ranked[0][0]:
             continue
         # A sibling of the lead may state the article's rule where the lead states a detail of it: it
         # stays on its strength alone. Another article has to bring a part of the question of its own.
         sibling = article_of(quote.label) == article_of(lead.label)
-        if sibling or sum(weights[t] for t in own - covered) / total >= NEW_PART:
+        # Its own part: a question term no quote before it holds. A minimum share of the question's idf
+        # weight (0.05–0.3) moved dev citation precision by under 0.02 against this, in both directions.
+        if sibling or own - covered:
             chosen.append(quote)
             covered |= own
     return chosen
-
-
-NEW_PART = 0.15  # the idf share of the question a further quote must hold that the quotes before it do not (set a priori; not yet tuned on dev)
 
 
 def _covers(quote: Quote, weights: dict[str, float], lang: str) -> set[str]:
