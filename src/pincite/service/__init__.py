@@ -277,7 +277,8 @@ class Pincite:
                 if info is not None:
                     built.append({"lang": lang, "version": info.version,
                                   "provisions": info.counts.get("provisions", 0),
-                                  "indexed": self._indexed_now(spec.name, lang)})
+                                  "indexed": index_is_current(spec.name, lang, self.settings, self.store,
+                                                              self.embedder)})
             out.append({"name": spec.name, "title": spec.title, "celex": spec.celex, "format": spec.format,
                         "langs": sorted(spec.langs), "default_lang": default_lang(spec), "built": built,
                         "available": self._available(spec, [b["lang"] for b in built])})
@@ -293,10 +294,6 @@ class Pincite:
         if self.settings.mirror is None:
             return sorted(spec.langs)
         return sorted(mirror_langs(spec, self.settings.mirror) | set(built))
-
-    def _indexed_now(self, name: str, lang: str) -> bool:
-        """Whether the store holds the corpus language's index as the current settings would build it."""
-        return index_is_current(name, lang, self.settings, self.store, self.embedder)
 
     def build_corpus(self, name: str, lang: str, *, out: Path | None = None, refresh: bool = False) -> CorpusInfo:
         spec, lang = self.corpus(name, lang)
