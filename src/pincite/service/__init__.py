@@ -637,8 +637,9 @@ class Pincite:
         directly in the corpus (no retrieval; a corpus not built is built on first use)."""
         spec, _ = self.corpus(corpus)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
+        provisions, _ = self.provisions(spec.name, lang)
         checked = check_text(text or "", self.lookup(spec.name, lang), lang, corpus=spec.name,
-                             rule_pattern=spec.rule_pattern or RULE_PATTERN)
+                             rule_pattern=spec.rule_pattern or RULE_PATTERN, act=provisions)
         return documents.verify_document(checked, spec, lang, self._version(spec.name, lang))
 
     def lookup(self, name: str, lang: str):

@@ -57,6 +57,9 @@ REASONS = {
     "comparator": "the sentence changes a comparator or the scope of its provision "
                   "('whichever is lower' for 'higher', 'at least' for 'at most', 'only', 'all')",
     "not_in_text": "the sentence says what its provision does not",
+    "scope": "the sentence widens its provision's scope ('any AI system' where it says 'high-risk AI systems')",
+    "wrong_provision": "another provision of the act says what the sentence says; the one it cites does not",
+    "condition_dropped": "the sentence states a duty or permission without the condition its provision puts on it",
     "recital_as_obligation": "a recital is cited for an obligation; recitals bind no one",
 }
 

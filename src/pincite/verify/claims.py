@@ -34,7 +34,7 @@ from pincite.verify.check import (
     resolve,
     split_sentences,
 )
-from pincite.verify.support import Claim, content_of, support
+from pincite.verify.support import Claim, content_of, elsewhere, support
 
 Lookup = Callable[[str], "Cited | None"]
 
@@ -116,10 +116,11 @@ def _answer_sentence(sentence: Sentence, evidence: list[Provision], lang: str, c
 
 def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
                 corpus: str | None = None, quote: bool = False, unknown: str = "unknown_provision",
-                rule_pattern: str = RULE_PATTERN) -> Verdict:
+                rule_pattern: str = RULE_PATTERN, act: list[Provision] | None = None) -> Verdict:
     """Check one sentence against what its labels denote. Order matters: the first failed
     check is the reason reported. `unknown` names a label the lookup cannot find (for an
-    answer: not among the retrieved provisions)."""
+    answer: not among the retrieved provisions). With the whole `act`, a sentence its cited
+    provision does not hold but another provision does is `wrong_provision`, that one named."""
     body = body_of(sentence)
     if not re.search(r"\w", body):
         return Verdict(False, "empty", "the sentence says nothing")
@@ -146,7 +147,11 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
     if other:
         return Verdict(False, "not_in_text", f"the sentence names the {other}; "
                                              f"{', '.join(c.label for c in cited)} is not a provision of it")
-    return support(Claim(body, lang, cited + prose))
+    claim = Claim(body, lang, cited + prose)
+    verdict = support(claim)
+    if act and (verdict.ok or verdict.reason == "not_in_text"):
+        return elsewhere(claim, act) or verdict
+    return verdict
 
 
 def _expand(labels: list[str], lang: str, rule_pattern: str = RULE_PATTERN) -> list[str]:
@@ -217,11 +222,12 @@ def _other_act(body: str, cited: list[Cited], corpus: str | None) -> str | None:
 
 
 def check_text(text: str, lookup: Lookup, lang: str, *, corpus: str | None = None,
-               rule_pattern: str = RULE_PATTERN) -> list[Checked]:
-    """Every sentence of a text, in order, each with its result."""
+               rule_pattern: str = RULE_PATTERN, act: list[Provision] | None = None) -> list[Checked]:
+    """Every sentence of a text, in order, each with its result (`act`: the corpus's provisions,
+    to name the one that says what a sentence says when its citation is wrong)."""
     out = []
     for sentence, labels in split_cited(text):
-        verdict = check_claim(sentence, labels, lookup, lang, corpus=corpus, rule_pattern=rule_pattern)
+        verdict = check_claim(sentence, labels, lookup, lang, corpus=corpus, rule_pattern=rule_pattern, act=act)
         out.append(Checked(sentence, labels, verdict.ok, verdict.reason, verdict.detail))
     return out
 

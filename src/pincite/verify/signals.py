@@ -108,7 +108,7 @@ OBLIGATION = {
                      r"|sono\s+richiest\w)\b", re.IGNORECASE),
 }
 PERMISSION = {
-    "en": re.compile(r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted|entitled)|optional|discretion"
+    "en": re.compile(r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion"
                      r"|ha(?:s|ve)\s+the\s+option|choose|can\s+choose|voluntar\w+)\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w"
                      r"|volontari\w+)\b", re.IGNORECASE),
@@ -118,6 +118,9 @@ PERMISSION = {
 _APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
 # 'shall not apply' makes an exception, not a prohibition.
 _MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+
+# 'may only engage processors that…' limits what is allowed: it grants nothing.
+_MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+)?(?:only|solely|soltanto|solo|unicamente)\b", re.IGNORECASE)
 
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
@@ -287,7 +290,7 @@ def modality(text: str, lang: str) -> set[str]:
     rest = _MAY_NOT.sub(" ", _APPLIES.sub(" ", text))
     if OBLIGATION.get(lang) and OBLIGATION[lang].search(rest):
         found.add("obligation")
-    if PERMISSION.get(lang) and PERMISSION[lang].search(rest):
+    if PERMISSION.get(lang) and PERMISSION[lang].search(_MAY_ONLY.sub(" ", rest)):
         found.add("permission")
     return found
 
@@ -348,17 +351,30 @@ def doers(text: str, lang: str) -> frozenset[str]:
         return set()
     found = set()
     for m in rx.finditer(text):
-        before = text[max(0, m.start() - 60):m.start()]
-        before = re.split(r"[.;:,()]", before)[-1]
-        named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(before.lower())]
+        clause = re.split(r"[.;:,()]", text[:m.start()])[-1]
+        # 'Controllers whose core activities … data subjects … must': the subject comes before the relative
+        # clause; otherwise the actor nearest the modal, and those joined to it ('the controller and the processor').
+        head = _RELATIVE.split(clause)[0]
+        named = [(mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(head.lower())]
+        if not named:
+            near = clause[-60:]
+            named = [(mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(near.lower())]
+            head = near
         if named:
-            found.add(max(named)[1])
+            named.sort()
+            found.add(named[-1][2])
+            for (_, end, _), (start, _, name) in zip(named, named[1:]):
+                if _JOINED.fullmatch(head[end:start].lower()):
+                    found.add(name)
     for m in _REQUIRE.finditer(text) if lang == "en" else ():
         named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
         if named:
             found.add(min(named)[1])
     return frozenset(found)
 
+
+_JOINED = re.compile(r"\W*(?:and|or|e|o|nor)\s+(?:the\s+|a\s+|an\s+|il\s+|lo\s+|la\s+|l')?\W*", re.IGNORECASE)
+_RELATIVE = re.compile(r"\b(?:whose|who|whom|which|that|il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b", re.IGNORECASE)
 
 # "require providers to embed", "obliges the controller to notify": the one required acts.
 _REQUIRE = re.compile(r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
@@ -379,7 +395,7 @@ def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
     return frozenset(found)
 
 
-_EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|an)?\s*$")
+_EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$")
 
 
 # Bounds on a quantity: a ceiling ('at most', 'within 72 hours', 'up to', 'cannot exceed') or a

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from pincite.index.vocabulary import equivalents
-from pincite.verify import signals
+from pincite.verify import signals, structure
 from pincite.verify.check import Cited, Verdict, missing_quantities, quantities
 
 MIN_QUOTE = 12          # characters: a shorter "…" fragment is a word in quotes, not a quotation
@@ -48,7 +48,7 @@ class Claim:
 
 def support(claim: Claim) -> Verdict:
     """The first signal on which the sentence and its cited text disagree, or ok."""
-    for check in (_recital, _quotes, _numbers, _comparators, _roles, _content, _modality, _polarity):
+    for check in (_recital, _quotes, _numbers, _comparators, _scope, _roles, _content, _modality, _polarity, _conditions):
         verdict = check(claim)
         if verdict is not None:
             return verdict
@@ -143,6 +143,23 @@ def _comparators(claim: Claim) -> Verdict | None:
     return None
 
 
+def _scope(claim: Claim) -> Verdict | None:
+    """'any AI system' where the provision only ever says 'high-risk AI systems'."""
+    found = structure.widened(unquoted(claim.body), _text(claim), claim.lang)
+    if found:
+        return Verdict(False, "scope", f"the sentence says '{found[0]}'; {_labels(claim)} says '{_short(found[1])}'")
+    return None
+
+
+def _conditions(claim: Claim) -> Verdict | None:
+    """A duty or permission stated without the condition the provision puts on it."""
+    condition = structure.dropped_condition(claim.body, _text(claim), claim.lang)
+    if condition:
+        return Verdict(False, "condition_dropped", f"{_labels(claim)} states it only on a condition the sentence "
+                                                   f"drops: '{_short(condition)}'")
+    return None
+
+
 def _roles(claim: Claim) -> Verdict | None:
     have = signals.actors(_text(claim), claim.lang)
     extra = sorted(signals.actors(claim.body, claim.lang) - have)
@@ -182,6 +199,31 @@ def _content(claim: Claim) -> Verdict | None:
         return Verdict(False, "not_in_text", f"{len(missing)} of the sentence's {len(wanted)} terms are not in "
                                              f"{_labels(claim)} ({', '.join(missing[:5])})")
     return None
+
+
+def _missing(claim: Claim, wanted: frozenset[str], have: frozenset[str]) -> list[str]:
+    same = equivalents(claim.lang)
+    return sorted(t for t in wanted - have if not (same.get(t, frozenset()) & have))
+
+
+def elsewhere(claim: Claim, act: list) -> Verdict | None:
+    """`wrong_provision` when the cited provisions lack terms of the sentence that another
+    provision of the act (not a recital) holds with all the others: 'the right to rectification'
+    cited to the right to erasure. One term worded its own way is a paraphrase (on dev, a
+    one-term rule lost four faithful sentences for five caught); the most specific provision
+    holding them all, the shortest, is named."""
+    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    missing = _missing(claim, wanted, signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang))
+    if len(missing) < 2:
+        return None
+    cited = {c.provision.id for c in claim.cited}
+    holding = [p for p in act if p.id not in cited and p.kind != "recital"
+               and not _missing(claim, wanted, signals.terms(f"{p.title or ''}\n{p.text}", claim.lang))]
+    if not holding:
+        return None
+    other = min(holding, key=lambda p: len(p.text))
+    return Verdict(False, "wrong_provision", f"{other.label} has every term of the sentence; {_labels(claim)} does "
+                                             f"not have {', '.join(missing[:5])}")
 
 
 def rests_on(claim: Claim) -> str:
