@@ -62,6 +62,23 @@ CORPUS = [
                           "at least six months."),
     prov("Annex III, point 1", "1. Remote biometric identification systems. This shall not include AI systems "
                                "intended to be used for biometric verification."),
+    prov("Article 34(1)", "1. When the personal data breach is likely to result in a high risk to the rights and "
+                          "freedoms of natural persons, the controller shall communicate the personal data breach to "
+                          "the data subject without undue delay."),
+    prov("Article 37(1)", "1. The controller and the processor shall designate a data protection officer in any case "
+                          "where:\n(a) the processing is carried out by a public authority or body;\n(b) the core "
+                          "activities of the controller or the processor consist of processing operations which require "
+                          "regular and systematic monitoring of data subjects on a large scale; or\n(c) the core "
+                          "activities consist of processing on a large scale of special categories of data."),
+    prov("Article 73(1)", "1. Providers of high-risk AI systems placed on the Union market shall report any serious "
+                          "incident to the market surveillance authorities of the Member States where that incident "
+                          "occurred."),
+    prov("Article 15(1)", "1. The data subject shall have the right to obtain from the controller confirmation as to "
+                          "whether or not personal data concerning him or her are being processed."),
+    prov("Article 16", "The data subject shall have the right to obtain from the controller without undue delay the "
+                       "rectification of inaccurate personal data concerning him or her."),
+    prov("Article 17(1)", "1. The data subject shall have the right to obtain from the controller the erasure of "
+                          "personal data concerning him or her without undue delay."),
 ]
 
 
@@ -120,7 +137,7 @@ def test_faithful_sentences_are_supported(text):
      "comparator"),
     ("Where requests are manifestly unfounded, the controller may refuse to act on the request as it sees fit [Article 12(5)].",
      "comparator"),
-    ("The controller must notify the breach [Article 34(1)].", "unknown_provision"),
+    ("The controller must notify the breach [Article 35(1)].", "unknown_provision"),
     ("The controller must notify the breach within 72 hours.", "no_citation"),
     ("[Article 33(1)].", "empty"),
 ])
@@ -149,6 +166,55 @@ def test_short_claims_and_opposite_predicates_are_refused(text, why):
 ])
 def test_short_faithful_claims_and_restated_negations_are_supported(text):
     assert reason(text) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the condition the provision puts on the duty, dropped
+    ("The controller must communicate a personal data breach to the data subject without undue delay. [Article 34(1)]",
+     "condition_dropped"),
+    ("Every controller and every processor must designate a data protection officer. [Article 37(1)]",
+     "condition_dropped"),
+    # an exception a summary may leave out, unless it says the rule holds always
+    ("The controller must always notify a personal data breach to the supervisory authority within 72 hours. "
+     "[Article 33(1)]", "polarity"),
+    # a phrase the provision only ever uses restricted, quantified
+    ("Providers of any AI system shall report every incident to the market surveillance authorities. [Article 73(1)]",
+     "scope"),
+])
+def test_dropped_conditions_and_widened_scope_are_refused(text, why):
+    assert reason(text) == why
+
+
+@pytest.mark.parametrize("text", [
+    "When a breach is likely to result in a high risk to the rights and freedoms of natural persons, the controller "
+    "must tell the data subject without undue delay. [Article 34(1)]",
+    "Controllers and processors whose core activities require regular and systematic monitoring of data subjects on "
+    "a large scale must appoint a data protection officer. [Article 37(1)]",
+    "A controller whose core activities consist of processing on a large scale of special categories of data must "
+    "designate a data protection officer. [Article 37(1)]",
+    "Providers of high-risk AI systems must report any serious incident to the market surveillance authorities. "
+    "[Article 73(1)]",
+    "The controller must notify a personal data breach to the supervisory authority within 72 hours. [Article 33(1)]",
+    # the faithful sentences: a right is no permission; 'a further two months' is an extension
+    "Individuals are entitled to obtain confirmation from the controller as to whether or not personal data "
+    "concerning them are being processed. [Article 15(1)]",
+    "The controller may extend the period by a further two months where necessary. [Article 12(3)]",
+])
+def test_conditions_kept_and_scope_kept_are_supported(text):
+    assert reason(text) is None
+
+
+def test_a_sentence_another_provision_holds_names_it():
+    ((sentence, labels),) = split_cited("The data subject has the right to obtain from the controller without undue "
+                                        "delay the rectification of inaccurate personal data. [Article 17(1)]")
+    verdict = check_claim(sentence, labels, lambda label: lookup_label(label, CORPUS), "en", act=CORPUS)
+    assert verdict.reason == "wrong_provision" and verdict.detail.startswith("Article 16 ")
+    assert "inaccur" in verdict.detail and "rectif" in verdict.detail
+    # without the act, or when the cited provision holds the sentence, nothing is named
+    assert check_claim(sentence, labels, lambda label: lookup_label(label, CORPUS), "en").reason != "wrong_provision"
+    ((faithful, cited),) = split_cited("The data subject has the right to obtain from the controller the erasure of "
+                                       "personal data without undue delay. [Article 17(1)]")
+    assert check_claim(faithful, cited, lambda label: lookup_label(label, CORPUS), "en", act=CORPUS).ok
 
 
 def test_quoted_fragments_must_be_in_order_and_long_enough():

@@ -96,7 +96,8 @@ _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|non|nor)\s+(?:\w+\s+)?$", re.IG
 
 ANTI_EXCEPTION = {
     "en": re.compile(r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b"
-                     r"|\bin\s+all\s+cases\b|\bremains?\s+liable\b", re.IGNORECASE),
+                     r"|\bin\s+(?:all|every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b"
+                     r"|\bat\s+all\s+times\b|\bremains?\s+liable\b", re.IGNORECASE),
     "it": re.compile(r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b"
                      r"|\bin\s+ogni\s+caso\b", re.IGNORECASE),
 }
@@ -360,12 +361,11 @@ def doers(text: str, lang: str) -> frozenset[str]:
             near = clause[-60:]
             named = [(mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(near.lower())]
             head = near
-        if named:
-            named.sort()
-            found.add(named[-1][2])
-            for (_, end, _), (start, _, name) in zip(named, named[1:]):
-                if _JOINED.fullmatch(head[end:start].lower()):
-                    found.add(name)
+        named.sort()
+        for number in range(len(named) - 1, -1, -1):
+            found.add(named[number][2])
+            if not number or not _JOINED.fullmatch(head[named[number - 1][1]:named[number][0]].lower()):
+                break
     for m in _REQUIRE.finditer(text) if lang == "en" else ():
         named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
         if named:

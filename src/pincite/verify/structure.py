@@ -52,14 +52,8 @@ _OWN_CONDITION = {
                      r"nella\s+misura|a\s+condizione)\b", re.IGNORECASE),
 }
 # An exception ('unless', 'except where') is a condition a faithful summary may leave out; a sentence
-# that says its rule holds always, in every case, has dropped it.
+# that says its rule holds always has dropped it, which the polarity check reads ('always', 'in all cases').
 _EXCEPTION = re.compile(r"^(?:unless|except|save|a\s+meno|salvo)\b", re.IGNORECASE)
-_ALWAYS = {
-    "en": re.compile(r"\b(?:always|in\s+(?:every|any|all)\s+(?:case|cases|circumstances?|event)|never|under\s+no\s+circumstances|"
-                     r"without\s+exception|whatever|regardless|irrespective|at\s+all\s+times|invariably|automatically)\b",
-                     re.IGNORECASE),
-    "it": re.compile(r"\b(?:sempre|in\s+ogni\s+caso|in\s+tutti\s+i\s+casi|mai|senza\s+eccezion\w*|comunque)\b", re.IGNORECASE),
-}
 _TAIL = re.compile(r"[\s.;,]*(?:\b(?:and|or|e|o)\b)?[\s.;,]*$", re.IGNORECASE)  # how a point ends: '; or'
 _CONCESSION = re.compile(r"\b(?:even|anche)\s*$", re.IGNORECASE)  # 'even if' widens; it bounds nothing
 _QUANTIFIER = {
@@ -157,9 +151,8 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     if best is None or shared < 2 or len(wanted - _held(wanted, _content(best.text, lang), lang)) > len(wanted) / 2:
         return None  # the claim restates no one sentence of the provision
     core = _content(best.core, lang)
-    always = _ALWAYS.get(lang)
     for word, condition in best.conditions:
-        if _EXCEPTION.match(word) and not (always and always.search(sentence)):
+        if _EXCEPTION.match(word):
             continue
         bounding = _content(condition, lang) - core
         # A one-word condition ('where appropriate', 'if necessary') leaves the clause as it is.
