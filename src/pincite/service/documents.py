@@ -16,19 +16,38 @@ from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import CorpusHit
 from pincite.verify.check import REASONS
 
-# Each mode says what it checked: extractive sentences are the law's own words; a model's
+# Each mode says what it checked: extractive sentences are the source's own words; a model's
 # sentences were compared with the cited provisions in code, which is not a lawyer's reading.
+# `{source}` says what the corpus is: an uploaded document quoted under "the law's text" would lend
+# it the law's authority.
 NOTICES = {
-    "extractive": "Not legal advice: quotations of the law's text, checked against the cited provisions; "
+    "extractive": "Not legal advice: quotations of {source}, checked against the cited provisions; "
                   "for your situation, ask a lawyer.",
-    "llm": "Not legal advice: written by a language model from the retrieved provisions; each sentence's "
+    "llm": "Not legal advice: written by a language model from the retrieved provisions{of_source}; each sentence's "
            "citations, numbers, actors, polarity and terms were checked in code against the provisions it "
            "cites; for your situation, ask a lawyer.",
-    "agent": "Not legal advice: written by a language model from the provisions it read through pincite's "
-             "tools; each sentence's citations, numbers, actors, polarity and terms were checked in code "
+    "agent": "Not legal advice: written by a language model from the provisions{of_source} it read through "
+             "pincite's tools; each sentence's citations, numbers, actors, polarity and terms were checked in code "
              "against the provisions it cites; for your situation, ask a lawyer.",
 }
-NOTICE = NOTICES["extractive"]
+
+
+def source_kind(spec) -> str:
+    """What a corpus's text is: the law, a rulebook, or a document a user uploaded (not the law)."""
+    if spec.format == "rulebook":
+        return f"the text of {spec.title}, a rulebook"
+    if spec.format == "pages":
+        return f"the text of {spec.document or spec.title}, a document uploaded here, which is not the law"
+    return "the law's text"
+
+
+def notice(mode: str, spec) -> str:
+    """The notice of an answer: what its mode checked, and what kind of source it quotes."""
+    source = source_kind(spec)
+    of_source = "" if source == "the law's text" else f" of {source}"
+    return NOTICES.get(mode, NOTICES["extractive"]).format(source=source, of_source=of_source)
+
+
 # Details a reader can act on; others (model errors, verification internals) stay in run.detail.
 SHOWN_DETAIL = ("outside_corpus", "outside_law", "no_value", "model_declined")
 SNIPPET_CHARS = 240
@@ -123,7 +142,7 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
         "sentences": [{"text": s.text, "citations": list(s.citations)} for s in result.sentences] if answered else [],
         "citations": [citation_json(c, lang) for c in result.cited] if answered else [],
         "corpus": {"name": spec.name, "lang": lang, "version": version},
-        "notice": NOTICES.get(result.mode, NOTICE),
+        "notice": notice(result.mode, spec),
         "thread": thread,
         "run": {"mode": result.mode, "model": usage.model if usage else None, "rewritten": result.rewritten,
                 "detail": result.detail or None, "tokens_in": usage.tokens_in if usage else 0,
