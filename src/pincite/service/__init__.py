@@ -71,6 +71,7 @@ from pincite.sources.catalog import NAMED, CorpusSpec, act_number, check_lang, c
 from pincite.sources.fetch import mirror_langs
 from pincite.sources.files import write_atomic
 from pincite.verify.claims import check_text, lookup_label
+from pincite.verify.opinion import second_opinions
 from pincite.verify.untrusted import cited_as_data
 
 ASK_K = 10  # hits the relevance gate looks at; the answer uses the first settings.answer_k
@@ -632,15 +633,33 @@ class Pincite:
 
     # -- verify ---------------------------------------------------------------------------
 
-    def verify(self, text: str, *, corpus: str = "gdpr", lang: str | None = None) -> dict:
+    def verify(self, text: str, *, corpus: str = "gdpr", lang: str | None = None,
+               second_opinion: bool | None = None) -> dict:
         """Check each sentence of any text against the provisions its citations name, looked up
-        directly in the corpus (no retrieval; a corpus not built is built on first use)."""
+        directly in the corpus (no retrieval; a corpus not built is built on first use).
+        `second_opinion`: also ask the model whether each cited text entails its sentence (None:
+        when a model is configured); the model can only take support away (verify/opinion.py)."""
         spec, _ = self.corpus(corpus)
         spec, lang = self.corpus(spec.name, lang or default_lang(spec))
         provisions, _ = self.provisions(spec.name, lang)
-        checked = check_text(text or "", self.lookup(spec.name, lang), lang, corpus=spec.name,
-                             rule_pattern=spec.rule_pattern or RULE_PATTERN, act=provisions)
-        return documents.verify_document(checked, spec, lang, self._version(spec.name, lang))
+        lookup, rule_pattern = self.lookup(spec.name, lang), spec.rule_pattern or RULE_PATTERN
+        checked = check_text(text or "", lookup, lang, corpus=spec.name, rule_pattern=rule_pattern, act=provisions)
+        opinions = None
+        if second_opinion is not False:
+            try:
+                llm, unavailable = self.llm, None
+            except ConfigError as exc:
+                if second_opinion:  # asked for by name: a model that cannot be set up is the caller's to fix
+                    raise
+                llm, unavailable = None, str(exc)  # on by default only: the rules' verdict still stands
+            if second_opinion and llm is None:
+                raise ConfigError("a second opinion needs a model — set PINCITE_LLM (e.g. openai:gpt-4.1-mini), "
+                                  "or leave the second opinion off")
+            if llm is not None or unavailable:
+                judged = second_opinions(checked, lookup, llm, lang, rule_pattern=rule_pattern,
+                                         unavailable=unavailable)
+                checked, opinions = [c for c, _ in judged], [o for _, o in judged]
+        return documents.verify_document(checked, spec, lang, self._version(spec.name, lang), opinions)
 
     def lookup(self, name: str, lang: str):
         """label → the cited text in a corpus language (None when the corpus has no such provision)."""

@@ -155,13 +155,17 @@ def answer_document(result, spec, lang: str, version: str, thread: str | None) -
     return document
 
 
-def verify_document(checked: list, spec, lang: str, version: str) -> dict:
+def verify_document(checked: list, spec, lang: str, version: str,
+                    opinions: list[dict | None] | None = None) -> dict:
     """`pincite verify --json`, POST /verify and the MCP verify_citations tool: each sentence in
-    order, whether its citations support it, and the named reason when they do not."""
+    order, whether its citations support it, and the named reason when they do not. `opinion`:
+    the model's second opinion ({"supported", "reason"} or {"error"}), null when none was asked."""
+    opinions = opinions if opinions is not None else [None] * len(checked)
     return {"verified": bool(checked) and all(c.supported for c in checked),
             "corpus": {"name": spec.name, "lang": lang, "version": version},
             "sentences": [{"text": c.text, "citations": list(c.citations), "supported": c.supported,
-                           "reason": c.reason, "detail": c.detail or None} for c in checked]}
+                           "reason": c.reason, "detail": c.detail or None, "opinion": o}
+                          for c, o in zip(checked, opinions, strict=True)]}
 
 
 def citation_json(cited, lang: str) -> dict:

@@ -169,11 +169,15 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
         ctx: Context,
         text: Annotated[str, Field(max_length=schemas.MAX_VERIFY, description="Sentences carrying bracketed citations, e.g. '… within 72 hours [Article 33(1)].'")],
         corpus: Corpus = "gdpr", lang: Lang = None,
+        second_opinion: Annotated[bool | None, Field(description="Also ask the server's model whether each cited "
+                                                                 "text entails its sentence; default: when the "
+                                                                 "server has a model.")] = None,
     ) -> Annotated[CallToolResult, schemas.Verification]:
         """Check which sentences of a text are backed by the provisions they cite: each sentence with
         `supported` and, when not, a `reason` (polarity, modality, role, number_mismatch, not_in_text,
-        recital_as_obligation, misquote, unknown_provision, no_citation, empty)."""
-        return result(lambda: service.verify(text, corpus=corpus, lang=lang), ctx)
+        recital_as_obligation, misquote, unknown_provision, no_citation, empty; model_disagrees when the
+        server's model, asked for a second opinion, rejects a sentence the rules pass)."""
+        return result(lambda: service.verify(text, corpus=corpus, lang=lang, second_opinion=second_opinion), ctx)
 
     return server
 

@@ -114,6 +114,8 @@ class VerifyRequest(BaseModel):
                                                         "'… within 72 hours [Article 33(1)].'")
     corpus: str = Field("gdpr", pattern=CORPUS_NAME, description="Corpus the citations are to (gdpr, ai-act, …).")
     lang: str | None = Field(None, pattern=LANG_CODE, description="Language of the text and its labels; default: the corpus's first (en).")
+    second_opinion: bool | None = Field(None, description="Also ask the server's model whether each cited text entails "
+                                                          "its sentence; default: when the server has a model.")
 
 
 class CheckedSentence(BaseModel):
@@ -122,6 +124,8 @@ class CheckedSentence(BaseModel):
     supported: bool = Field(description="Whether the cited provisions support what the sentence says.")
     reason: str | None = Field(description="Why not (e.g. 'polarity', 'not_in_text', 'unknown_provision'); null when supported.")
     detail: str | None = Field(None, description="What disagreed, in words.")
+    opinion: dict | None = Field(None, description="The model's second opinion: {supported, reason}, or {error} when "
+                                                   "it gave none; null when no model was asked.")
 
 
 class Verification(BaseModel):

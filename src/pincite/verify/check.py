@@ -61,6 +61,8 @@ REASONS = {
     "wrong_provision": "another provision of the act says what the sentence says; the one it cites does not",
     "condition_dropped": "the sentence states a duty or permission without the condition its provision puts on it",
     "recital_as_obligation": "a recital is cited for an obligation; recitals bind no one",
+    "model_disagrees": "the rules pass the sentence, but the model asked for a second opinion finds its "
+                       "provision does not say it",
 }
 
 

@@ -17,13 +17,17 @@ def verify(
     corpus: Annotated[str, typer.Option("--corpus", "-c", help="Corpus the citations are to, e.g. gdpr, ai-act.")] = "gdpr",
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the text and its labels.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")] = False,
+    second_opinion: Annotated[bool | None, typer.Option(
+        "--second-opinion/--no-second-opinion",
+        help="Also ask the model (PINCITE_LLM) whether each cited text entails its sentence; it can only "
+             "take support away. Default: on when a model is configured.")] = None,
 ) -> None:
     """Check each sentence against the provisions it cites (looked up directly, no search).
     Exit 0 when every sentence is supported, 1 when any is not, 2 on a usage error."""
     text = _read(file)
     try:
         with service() as pincite, progress(f"Checking citations against {corpus}…", pincite):
-            document = pincite.verify(text, corpus=corpus, lang=lang)
+            document = pincite.verify(text, corpus=corpus, lang=lang, second_opinion=second_opinion)
     except (UnknownCorpusError, UnknownLanguageError) as exc:  # a usage error: exit 2, not 1 (unsupported)
         err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(2) from None
@@ -52,6 +56,15 @@ def _render(document: dict) -> None:
         out.print(s["text"], markup=False, highlight=False)
         if s["detail"]:
             out.print(f"   {s['detail']}", markup=False, highlight=False, style="dim")
+        said = s.get("opinion") or {}
+        if "supported" in said and s["reason"] != "model_disagrees":  # model_disagrees: its reason is the detail
+            verdict = "supported" if said["supported"] else "not supported"
+            out.print(f"   model: {verdict}" + (f" — {said['reason']}" if said["reason"] else ""),
+                      markup=False, highlight=False, style="dim")
+    errors = [s["opinion"]["error"] for s in document["sentences"] if "error" in (s.get("opinion") or {})]
+    if errors:  # one line, not one a sentence: an unreachable model says the same thing each time
+        out.print(f"second opinion unavailable for {len(errors)} sentence(s), the rules' verdict kept: {errors[0]}",
+                  markup=False, highlight=False, style="dim")
     if not document["sentences"]:
         out.print("no sentences to check", markup=False)
     c = document["corpus"]

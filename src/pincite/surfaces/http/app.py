@@ -239,7 +239,8 @@ def _add_api_routes(app: FastAPI, service: Pincite, guard: Guard) -> None:
     async def verify(body: schemas.VerifyRequest, client: str = Depends(guard.check)):  # noqa: B008
         """Check each sentence of a text against the provisions its bracketed citations name (no search)."""
         service.corpus(body.corpus)  # an unknown corpus is a 404
-        return JSONResponse(await workers.run("answer", service.verify, body.text, corpus=body.corpus, lang=body.lang))
+        return JSONResponse(await workers.run("answer", service.verify, body.text, corpus=body.corpus, lang=body.lang,
+                                                second_opinion=body.second_opinion))
 
 
 def _reported(service: Pincite, call, progress):
