@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from pincite.answer.extractive import asks_for_list, extractive
+from pincite.answer.extractive import Quote, _composed, asks_for_list, asks_more, extractive
 from pincite.evaluate.answers import evaluate_answers
 from pincite.retrieve.definitions import asked_term, definition_hits
 from pincite.retrieve.hits import Hit
+from pincite.retrieve.query import question_parts
 from pincite.verify.check import quoted_faithfully
 from tests.conftest import service_for
 
@@ -141,3 +142,31 @@ def test_eval_answers_scores_the_lead_and_every_citation(service, tmp_path):
     assert not wrong["lead_right"] and wrong["governing"] == [] and wrong["citation_precision"] == 0
     assert report["lead_right"] == 0.5 and report["by_category"]["duty"]["n"] == 2
     json.dumps(report)  # the --json document
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("What are the lawful bases for processing personal data?", 1),
+    ("What are the rights and obligations of processors?", 1),
+    ("Am I entitled to a copy, and how long do they have to respond?", 2),
+    ("Who has to carry out a fundamental rights impact assessment and when?", 2),
+    ("What is profiling? When may a decision be based on it?", 2),
+    ("Chi deve nominare un responsabile della protezione dei dati e quando?", 2),
+])
+def test_how_many_things_a_question_asks(question, parts):
+    assert question_parts(question) == parts
+
+
+def test_a_short_question_of_one_ask_is_answered_from_its_lead_article(service, provisions):
+    searcher = service.searcher("gdpr", "en")
+    assert not asks_more(searcher.analyse("How quickly must a breach be notified?"))
+    assert asks_more(searcher.analyse("How quickly must a breach be notified, and what fine applies?"))
+    assert asks_more(searcher.analyse("Our online shop was hacked last night and the attackers took our customers' "
+                                      "card numbers, names and home addresses. Who do we have to tell?"))  # a situation
+    weights = {"breach": 1.0, "notifi": 1.0, "fine": 1.0}
+    ranked = [(1.0, 0.6, Quote("Article 33(1)", "the controller shall notify the breach", by_label(provisions, "Article 33(1)"), 0)),
+              (0.9, 0.5, Quote("Article 83(4)", "administrative fines up to 10 000 000 EUR", by_label(provisions, "Article 83(4)"), 1)),
+              (0.8, 0.5, Quote("Article 33(2)", "the processor shall notify the controller", by_label(provisions, "Article 33(2)"), 2))]
+    both = _composed(ranked, weights, "en", 4)
+    assert [q.label for q in both] == ["Article 33(1)", "Article 83(4)", "Article 33(2)"]
+    # without another article, the lead's sibling still comes: it may state the article's rule
+    assert [q.label for q in _composed(ranked, weights, "en", 4, other_articles=False)] == ["Article 33(1)", "Article 33(2)"]

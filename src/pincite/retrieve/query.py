@@ -156,6 +156,7 @@ class Query:
     rest_tokens: tuple[str, ...] = ()
     asks: str | None = None  # the answer type (`answer_type`): person, names, amount, date, definition, duty, yes_no
     expansions: tuple[str, ...] = ()  # the statute's stems for its plain words (index.vocabulary), searched down-weighted
+    parts: int = 1  # how many things it asks ('Am I entitled to it, and how long do they have?' asks two)
 
     @property
     def names_provision(self) -> bool:
@@ -180,6 +181,20 @@ def refers_back(question: str) -> bool:
     if len(question.split()) > FOLLOW_UP_WORDS:
         return False
     return bool(_FOLLOW_UP_OPENING.search(question) or _REFERS_BACK.search(question))
+
+
+# A second thing asked: another question mark, or a question word after a comma or 'and' ('…, and what
+# fine applies?', '… and when?'). English, Italian and French question words.
+_SECOND_ASK = re.compile(
+    r"(?:[,;]|\band\b|\be\b|\bet\b)\s+(?:and\s+|e\s+|et\s+)?(?:what|which|how|when|who|whom|whether|where|why|can|could|"
+    r"may|might|must|do|does|did|is|are|will|would|should|shall|che\s+cosa|cosa|quale|quali|come|quando|chi|"
+    r"può|possono|deve|devono|quel(?:le)?s?|comment|quand|qui|peut|doit)\b", re.I)
+
+
+def question_parts(text: str) -> int:
+    """How many things a question asks: its question marks, or its second asks if it has one."""
+    marks = len(re.findall(r"\?(?=\s|$)", text))
+    return max(1, marks, 1 + len(_SECOND_ASK.findall(text)))
 
 
 def check_query(text: str) -> str:
@@ -215,7 +230,7 @@ def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
     return Query(cleaned, lang, tokens, tuple(tokenize(without, lang)),
                  tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent, hops,
                  " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else (),
-                 answer_type(cleaned), expansions(tokens, lang))
+                 answer_type(cleaned), expansions(tokens, lang), question_parts(cleaned))
 
 
 _WORD = re.compile(r"[^\W\d_]+")
