@@ -267,3 +267,26 @@ def scanned_pdf(path: Path) -> Path:
         c.showPage()
     c.save()
     return path
+
+
+def text_pdf(paragraphs: list[str]) -> bytes:
+    """One page of plain paragraphs, a blank line between them (each its own line of the page's text):
+    a policy a user uploads."""
+    import io
+    import textwrap
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=A4, invariant=1)
+    y = A4[1] - 100
+    for paragraph in paragraphs:
+        for line in textwrap.wrap(paragraph, 80):
+            c.setFont("Helvetica", 11)
+            c.drawString(72, y, line)
+            y -= 15
+        y -= 15
+    c.showPage()
+    c.save()
+    return out.getvalue()

@@ -7,12 +7,12 @@ with that grammar: its citations resolve and are support-checked."""
 from __future__ import annotations
 
 import re
-import textwrap
 
 import pytest
 
 from pincite.settings import load_settings
 from tests.conftest import CORPORA, MODEL, need_shared
+from tests.pdf_fixtures import text_pdf
 from tests.test_injection import carries
 from tests.test_llm import model, said, server, sleeps  # noqa: F401 (fixtures)
 
@@ -25,25 +25,6 @@ CLAIM = "Personal data breaches never need to be reported."
 QUESTION = "Within how many hours must staff report a personal data breach to the data protection officer?"
 
 
-def policy_pdf(page_text: str) -> bytes:
-    """A one-page policy whose text carries an instruction to the model."""
-    import io
-
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen import canvas
-
-    out = io.BytesIO()
-    c = canvas.Canvas(out, pagesize=A4, invariant=1)
-    y = A4[1] - 100
-    for line in textwrap.wrap(page_text, 80):
-        c.setFont("Helvetica", 11)
-        c.drawString(72, y, line)
-        y -= 15
-    c.showPage()
-    c.save()
-    return out.getvalue()
-
-
 @pytest.fixture(scope="module")
 def uploaded(tmp_path_factory):
     """A data directory holding the uploaded policy, indexed."""
@@ -53,7 +34,7 @@ def uploaded(tmp_path_factory):
 
     settings = load_settings(home=tmp_path_factory.mktemp("uploads-home"), mirror=CORPORA, embed_model_path=MODEL)
     with Pincite(settings) as service:
-        added = service.upload_pdf("Breach policy.pdf", policy_pdf(f"{POLICY} {INJECTED}"), name="policy")
+        added = service.upload_pdf("Breach policy.pdf", text_pdf([f"{POLICY} {INJECTED}"]), name="policy")
     assert added["name"] == "policy"
     return settings
 

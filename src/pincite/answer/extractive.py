@@ -261,8 +261,8 @@ def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], 
     """One more quote per reference retrieval followed (`Hit.via`) whose one end is quoted: the
     other end, so that the answer cites both (the duty and its fine; a quoted annex and the article
     its title names; a quoted rule and the definition of its term). These go beyond the cap.
-    Without `every_hop`, only the date a duty applies from is followed: it is never in the duty's
-    own article."""
+    Without `every_hop` (a short question of one ask), only what the question asks for and the duty's
+    own article never holds is followed: the fine for it, the date it applies from."""
     by_label = {h.provision.label: h for h in distinct(hits)}
     quoted = {q.provision.id for q in chosen}
     added: list[Quote] = []
@@ -274,7 +274,7 @@ def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], 
             continue  # a quoted definition needs no rule that uses its term
         if hit.via_hop == "gateway" and hit.provision.id in quoted:
             continue  # the article names its annex itself; only a quoted annex needs its article
-        if not every_hop and hit.via_hop != "date":
+        if not every_hop and hit.via_hop not in ("date", "penalty"):
             continue
         other = source if hit.provision.id in quoted else hit
         pieces = quotes(other.provision, rank)
