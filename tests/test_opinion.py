@@ -122,6 +122,15 @@ def test_a_model_that_disagrees_takes_support_away(configured, server):  # noqa:
     assert "model_disagrees" in REASONS
 
 
+def test_the_python_shortcut_takes_the_option_too(configured, server):  # noqa: F811
+    import pincite
+
+    server.replies = [said(NO)]
+    assert pincite.verify(PASSES, corpus="gdpr", settings=configured)["verified"] is False
+    assert pincite.verify(PASSES, corpus="gdpr", settings=configured, second_opinion=False)["verified"] is True
+    assert len(server.requests) == 1
+
+
 def test_a_model_that_says_supported_does_not_rescue_a_rejected_sentence(configured, server):  # noqa: F811
     server.replies = [said(YES), said(YES)]
     document = verify(configured)

@@ -73,10 +73,12 @@ def search(query: str, *, corpus: str | list[str] = "gdpr", lang: str | None = N
     return _service(settings).search_document(query, corpus=corpus, lang=lang, k=k, mode=mode)
 
 
-def _verify_text(text: str, *, corpus: str = "gdpr", lang: str | None = None, settings=None) -> dict:
+def _verify_text(text: str, *, corpus: str = "gdpr", lang: str | None = None, settings=None,
+                 second_opinion: bool | None = None) -> dict:
     """The verification document: each sentence of `text`, whether the provisions its bracketed
-    citations name support it, and the reason when they do not."""
-    return _service(settings).verify(text, corpus=corpus, lang=lang)
+    citations name support it, and the reason when they do not (`second_opinion`: also ask the
+    configured model; by default, when one is configured)."""
+    return _service(settings).verify(text, corpus=corpus, lang=lang, second_opinion=second_opinion)
 
 
 # `pincite.verify` is also the verify stage's package, which replaces this attribute once imported; the

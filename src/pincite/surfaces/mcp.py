@@ -174,9 +174,10 @@ def create_server(settings: Settings | None = None, *, service: Pincite | None =
                                                                  "server has a model.")] = None,
     ) -> Annotated[CallToolResult, schemas.Verification]:
         """Check which sentences of a text are backed by the provisions they cite: each sentence with
-        `supported` and, when not, a `reason` (polarity, modality, role, number_mismatch, not_in_text,
-        recital_as_obligation, misquote, unknown_provision, no_citation, empty; model_disagrees when the
-        server's model, asked for a second opinion, rejects a sentence the rules pass)."""
+        `supported` and, when not, a `reason` (polarity, modality, role, number_mismatch, comparator, scope,
+        condition_dropped, not_in_text, wrong_provision, recital_as_obligation, misquote, unknown_provision,
+        no_citation, empty; model_disagrees when the server's model, asked for a second opinion, rejects a
+        sentence the rules pass)."""
         return result(lambda: service.verify(text, corpus=corpus, lang=lang, second_opinion=second_opinion), ctx)
 
     return server
