@@ -32,9 +32,6 @@ Rules:
 Reply with one JSON object and nothing else:
 {"supported": true or false, "reason": "one short sentence saying why"}"""
 
-REASON_CHARS = 300  # a model's reason is one line of output, not an essay
-
-
 def read_opinion(reply: dict) -> dict:
     """{"supported": bool, "reason": str} from the model's reply; ValueError on any other shape,
     so the LLM class asks once more."""
@@ -43,7 +40,7 @@ def read_opinion(reply: dict) -> dict:
         raise ValueError('"supported" is not true or false')
     reason = reply.get("reason")
     reason = " ".join(reason.split()) if isinstance(reason, str) else ""
-    return {"supported": supported, "reason": reason[:REASON_CHARS]}
+    return {"supported": supported, "reason": reason}  # as long as PINCITE_LLM_MAX_TOKENS lets it be
 
 
 def opinion_message(sentence: str, cited: list[Cited]) -> str:

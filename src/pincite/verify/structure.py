@@ -68,7 +68,6 @@ _PHRASE_END = {
     "it": frozenset("""deve devono può possono è sono sia siano ha hanno viene vengono che cui il quale la quale
         i quali le quali se qualora ove quando""".split()),
 }
-PHRASE_WORDS = 4  # content words of a quantified phrase read at most: 'providers of online search engines'
 _WORD = re.compile(r"[\w'’-]+")
 
 
@@ -186,7 +185,7 @@ def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     stems, said = [], []
     for m in _WORD.finditer(after):
         word = fold(m.group())
-        if word in end or len(stems) >= PHRASE_WORDS:
+        if word in end:
             break
         said.append(m.group())
         if word not in stop and not word[:1].isdigit():
