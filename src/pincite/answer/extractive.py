@@ -121,10 +121,11 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
         return refused("no_quote", "no sentence of the closest provisions shares a word with the question")
     named = [q for _, _, q in ranked if q.provision_named]
+    more = asks_more(query)
     if named:
         chosen = named[:max_sentences]
     else:
-        chosen = _composed(ranked, weights, profile.lang, max_sentences, asks_more(query))
+        chosen = _composed(ranked, weights, profile.lang, max_sentences, more)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
     listed = _listed(chosen[0]) if chosen and not named and asks_for_list(query.text) else []
@@ -132,7 +133,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         # The list counts as one quotation: its points come in place of the lead, the rest follow.
         chosen = listed + chosen[1:max_sentences]
     if not by_title:  # the titled articles answer whole: no reference is followed out of them
-        chosen += followed_quotes(hits, chosen, weights, profile.lang, every_hop=asks_more(query))
+        chosen += followed_quotes(hits, chosen, weights, profile.lang, every_hop=more)
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang,
                   listed=max(0, len(listed) - 1))

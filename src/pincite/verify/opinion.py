@@ -32,6 +32,7 @@ Rules:
 Reply with one JSON object and nothing else:
 {"supported": true or false, "reason": "one short sentence saying why"}"""
 
+
 def read_opinion(reply: dict) -> dict:
     """{"supported": bool, "reason": str} from the model's reply; ValueError on any other shape,
     so the LLM class asks once more."""

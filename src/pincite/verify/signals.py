@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from pincite.index.analysis import fold, tokenize
+from pincite.index.vocabulary import equivalents
 
 # Words a faithful paraphrase adds without changing what it claims: framing, reporting verbs,
 # plain-language equivalents of legal verbs. Stemmed like the sentence before comparison.
@@ -278,6 +279,17 @@ def terms(text: str, lang: str) -> frozenset[str]:
     return frozenset(t for t in tokenize(text, lang) if not t[:1].isdigit())
 
 
+def content_terms(text: str, lang: str) -> frozenset[str]:
+    """The terms a sentence claims: its content stems less the words any paraphrase adds (FRAME_WORDS)."""
+    return terms(text, lang) - frame_stems(lang)
+
+
+def held(wanted: frozenset[str], have: frozenset[str], lang: str) -> frozenset[str]:
+    """The wanted terms a text has, itself or a word of its group (index.vocabulary.EQUIVALENTS)."""
+    same = equivalents(lang)
+    return frozenset(t for t in wanted if t in have or same.get(t, frozenset()) & have)
+
+
 def negations(text: str, lang: str) -> int:
     rx = NEGATIONS.get(lang)
     return len(rx.findall(text)) if rx else 0
@@ -352,16 +364,15 @@ def doers(text: str, lang: str) -> frozenset[str]:
         return set()
     found = set()
     for m in rx.finditer(text):
-        clause = re.split(r"[.;:,()]", text[:m.start()])[-1]
+        start = max(text.rfind(mark, 0, m.start()) for mark in ".;:,()") + 1
+        clause = text[start:m.start()]
         # 'Controllers whose core activities … data subjects … must': the subject comes before the relative
         # clause; otherwise the actor nearest the modal, and those joined to it ('the controller and the processor').
         head = _RELATIVE.split(clause)[0]
-        named = [(mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(head.lower())]
+        named = _named(head, lang)
         if not named:
-            near = clause[-60:]
-            named = [(mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(near.lower())]
-            head = near
-        named.sort()
+            head = clause[-60:]
+            named = _named(head, lang)
         for number in range(len(named) - 1, -1, -1):
             found.add(named[number][2])
             if not number or not _JOINED.fullmatch(head[named[number - 1][1]:named[number][0]].lower()):
@@ -371,6 +382,11 @@ def doers(text: str, lang: str) -> frozenset[str]:
         if named:
             found.add(min(named)[1])
     return frozenset(found)
+
+
+def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, actor) of each actor a text names, in order."""
+    return sorted((mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(text.lower()))
 
 
 _JOINED = re.compile(r"\W*(?:and|or|e|o|nor)\s+(?:the\s+|a\s+|an\s+|il\s+|lo\s+|la\s+|l')?\W*", re.IGNORECASE)

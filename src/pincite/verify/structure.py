@@ -23,7 +23,6 @@ from functools import lru_cache
 
 from pincite.citations import joined, point_lines, point_text, strip_number, top_points
 from pincite.index.analysis import STOPWORDS, fold, tokenize
-from pincite.index.vocabulary import equivalents
 from pincite.verify import signals
 
 # Condition words, per language: those that open a sentence ('Where …,'), and those that open a
@@ -126,37 +125,28 @@ def _read(sentence: str, lang: str) -> Statement:
                      tuple((" ".join(word.split()).strip(", ").lower(), c.strip()) for word, c in conditions if c.strip()))
 
 
-def _content(text: str, lang: str) -> frozenset[str]:
-    return signals.terms(text, lang) - signals.frame_stems(lang)
-
-
-def _held(terms: frozenset[str], have: frozenset[str], lang: str) -> frozenset[str]:
-    same = equivalents(lang)
-    return frozenset(t for t in terms if t in have or same.get(t, frozenset()) & have)
-
-
 def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     """The condition of the provision's sentence the claim restates, when the claim keeps none
     of its own words and states no condition itself; None otherwise."""
     own = _OWN_CONDITION.get(lang)
     if own is None or own.search(sentence):
         return None
-    wanted = _content(sentence, lang)
+    wanted = signals.content_terms(sentence, lang)
     best, shared = None, 0
     for statement in statements(text, lang):
-        n = len(wanted & _content(statement.core, lang))
+        n = len(wanted & signals.content_terms(statement.core, lang))
         if n > shared:
             best, shared = statement, n
-    if best is None or shared < 2 or len(wanted - _held(wanted, _content(best.text, lang), lang)) > len(wanted) / 2:
+    if best is None or shared < 2 or len(wanted - signals.held(wanted, signals.content_terms(best.text, lang), lang)) > len(wanted) / 2:
         return None  # the claim restates no one sentence of the provision
-    core = _content(best.core, lang)
+    core = signals.content_terms(best.core, lang)
     for word, condition in best.conditions:
         if _EXCEPTION.match(word):
             continue
-        bounding = _content(condition, lang) - core
+        bounding = signals.content_terms(condition, lang) - core
         # A one-word condition ('where appropriate', 'if necessary') leaves the clause as it is.
         # Holding none of its words is the test: holding fewer than half caught one more dev sentence.
-        if len(bounding) >= 2 and not _held(bounding, wanted, lang):
+        if len(bounding) >= 2 and not signals.held(bounding, wanted, lang):
             return condition
     return None
 

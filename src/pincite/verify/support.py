@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pincite.index.vocabulary import equivalents
 from pincite.verify import signals, structure
 from pincite.verify.check import Cited, Verdict, missing_quantities, quantities
 
@@ -182,13 +181,10 @@ def content_of(claim: Claim) -> Verdict | None:
 
 
 def _content(claim: Claim) -> Verdict | None:
-    frame = signals.frame_stems(claim.lang)
-    wanted = signals.terms(claim.body, claim.lang) - frame
+    wanted = signals.content_terms(claim.body, claim.lang)
     if not wanted:
         return None
-    have = signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang)
-    same = equivalents(claim.lang)
-    missing = sorted(t for t in wanted - have if not (same.get(t, frozenset()) & have))
+    missing = _missing(claim, wanted, signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang))
     coverage = 1 - len(missing) / len(wanted)
     # A long sentence may word up to MIN_UNCOVERED - 1 terms its own way; a claim of at most MIN_UNCOVERED
     # terms could never miss that many, so it must hold MIN_COVERAGE of them (its numbers, found in the text
@@ -202,8 +198,7 @@ def _content(claim: Claim) -> Verdict | None:
 
 
 def _missing(claim: Claim, wanted: frozenset[str], have: frozenset[str]) -> list[str]:
-    same = equivalents(claim.lang)
-    return sorted(t for t in wanted - have if not (same.get(t, frozenset()) & have))
+    return sorted(wanted - signals.held(wanted, have, claim.lang))
 
 
 def elsewhere(claim: Claim, act: list) -> Verdict | None:
@@ -212,7 +207,7 @@ def elsewhere(claim: Claim, act: list) -> Verdict | None:
     cited to the right to erasure. One term worded its own way is a paraphrase (on dev, a
     one-term rule lost four faithful sentences for five caught); the most specific provision
     holding them all, the shortest, is named."""
-    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    wanted = signals.content_terms(claim.body, claim.lang)
     missing = _missing(claim, wanted, signals.terms(_text(claim) + "\n" + _titles(claim), claim.lang))
     if len(missing) < 2:
         return None
@@ -228,7 +223,7 @@ def elsewhere(claim: Claim, act: list) -> Verdict | None:
 
 def rests_on(claim: Claim) -> str:
     """The clause of the cited text the sentence rests on: the one sharing most content terms."""
-    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    wanted = signals.content_terms(claim.body, claim.lang)
     best, score = "", 0
     for clause in signals.clauses(_text(claim)):
         shared = len(wanted & signals.terms(clause, claim.lang))
@@ -278,7 +273,7 @@ def _verb_modality(body: str, claim: Claim) -> str:
 def best_clauses(claim: Claim) -> list[str]:
     """The clauses of the cited text sharing the most content terms with the sentence, or
     at least half as many (a sentence joining two clauses rests on both)."""
-    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    wanted = signals.content_terms(claim.body, claim.lang)
     scored = [(len(wanted & signals.terms(c, claim.lang)), c) for c in signals.clauses(_text(claim))]
     top = max((n for n, _ in scored), default=0)
     return [c for n, c in scored if 2 * n >= top and n >= CLAUSE_MIN_SHARED]
@@ -286,7 +281,7 @@ def best_clauses(claim: Claim) -> list[str]:
 
 def candidates(claim: Claim) -> list[str]:
     """The clauses of the cited text sharing enough terms with the sentence to rest it on."""
-    wanted = signals.terms(claim.body, claim.lang) - signals.frame_stems(claim.lang)
+    wanted = signals.content_terms(claim.body, claim.lang)
     return [c for c in signals.clauses(_text(claim)) if len(wanted & signals.terms(c, claim.lang)) >= CLAUSE_MIN_SHARED]
 
 
