@@ -15,7 +15,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Protocol
+from typing import Protocol, overload
 
 from pincite.answer.gate import Profile
 from pincite.answer.generate import quoted, read_reply, rewrite, structural
@@ -115,6 +115,14 @@ class Run:
 
     def tokens(self) -> int:
         return self.usage.tokens_in + self.usage.tokens_out if self.usage else 0
+
+
+@overload
+def _text(args: dict, name: str) -> str: ...
+
+
+@overload
+def _text(args: dict, name: str, *, required: bool) -> str | None: ...
 
 
 def _text(args: dict, name: str, *, required: bool = True) -> str | None:
@@ -248,7 +256,7 @@ class Agent:
                 return outcome if isinstance(outcome, Answer) else refused(*outcome)
             messages.append({"role": "user", "content": REVISE.format(reason=outcome[0], detail=outcome[1])})
 
-    def _final(self, turn: Turn, run: Run, profile: Profile, max_sentences: int) -> Answer | tuple[str, str]:
+    def _final(self, turn: Turn, run: Run, profile: Profile, max_sentences: int) -> Answer | tuple[str | None, str]:
         """A final reply: the verified answer, a refusal the model chose, or (reason, detail) of the
         check it failed (a reply that is not the JSON asked for is `model_error`)."""
         try:

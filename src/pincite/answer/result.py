@@ -36,7 +36,8 @@ class Answer:
                         for s in self.sentences)
 
 
-def refused(reason: str, detail: str = "", **extra) -> Answer:
+def refused(reason: str | None, detail: str = "", **extra) -> Answer:
+    # `reason` is a failed Verdict's or GateResult's: set whenever they fail, which their types cannot say.
     return Answer("refused", reason, detail, **extra)
 
 

@@ -129,6 +129,7 @@ def _heads(lang: str | None) -> re.Pattern[str]:
 
 
 def _head_kind(m: re.Match[str]) -> tuple[str, bool]:
+    assert m.lastgroup is not None  # every alternative of _heads is a named group
     kind, plural, _, _ = _WORDS[int(m.lastgroup[1:])]
     return kind, plural
 

@@ -61,7 +61,8 @@ def point_text(text: str, points: tuple[str, ...]) -> str | None:
     if not points:
         return text
     lines = point_lines(text)
-    lo, hi, chain = 0, len(lines), []
+    lo, hi = 0, len(lines)
+    chain: list[int] = []
     for point in points:
         found = _find_point(lines, lo, hi, point, chain)
         if found is None:

@@ -67,7 +67,7 @@ def _add_act(celex: str, lang: str, settings: Settings, *, name: str | None,
     lang = check_lang(spec, lang)
     info = None if new or refresh else corpus_info(spec.name, lang, settings)
     built = info is None
-    if built:
+    if info is None:
         info = build_spec(spec, lang, settings, refresh=refresh, progress=progress)
     if new:
         spec = replace(spec, title=_short_title(info.title) or spec.title)

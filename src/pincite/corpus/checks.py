@@ -60,9 +60,10 @@ def _check_text(provision: Provision) -> None:
     text = provision.text.strip()
     if not text:
         _fail(provision, "empty text")
-    markup = sum(len(m.group(0)) for m in _MARKUP.finditer(text))
-    if markup:
-        _fail(provision, f"text contains markup ({markup} characters, e.g. {_MARKUP.search(text).group(0)!r})")
+    first = _MARKUP.search(text)
+    if first:
+        markup = sum(len(m.group(0)) for m in _MARKUP.finditer(text))
+        _fail(provision, f"text contains markup ({markup} characters, e.g. {first.group(0)!r})")
     last = text.splitlines()[-1].rstrip()
     # Forms in annexes legitimately end on "(signature):"; binding text never does.
     if last.endswith(":") and provision.kind in ("paragraph", "article", "definition"):

@@ -95,7 +95,8 @@ def evaluate_across(questions: list[dict], pincite: Pincite, corpora: list[str],
     """Every question searched in all of `corpora` together (`pincite search --corpus A --corpus B`):
     a hit counts only in the question's own corpus, and `foreign@10` is the share of the top ten
     that come from the other corpora (averaged over the answerable questions)."""
-    rows, latencies, searched = [], [], []
+    rows, latencies = [], []
+    searched: list[str] = []
     for done, q in enumerate(questions, start=1):
         started = time.perf_counter()
         searched, hits = pincite.search_across(q["question"], corpora, lang=q.get("lang"), k=max(k, 10), mode=mode)

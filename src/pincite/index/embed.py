@@ -123,6 +123,7 @@ def _load(model: str, model_path: str | None, max_length: int, threads: int | No
         _set_window(embedder, max_length)
         return embedder
     path = Path(model_path)
+    assert weights is not None  # checked where model_path was first read
     pooling, normalize = _pooling_of(path)
     dim = json.loads((path / "config.json").read_text(encoding="utf-8")).get("hidden_size", 384)
     local_name = f"{model}-local"
@@ -202,7 +203,9 @@ class LocalOnnx:
         options.enable_cpu_mem_arena = False
         if threads:
             options.intra_op_num_threads = threads
-        self.session = ort.InferenceSession(str(path / onnx_file(path)), options, providers=["CPUExecutionProvider"])
+        weights = onnx_file(path)
+        assert weights is not None  # _load builds a LocalOnnx only over a directory with ONNX weights
+        self.session = ort.InferenceSession(str(path / weights), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=max_length)
@@ -241,7 +244,9 @@ class Embedder(Protocol):
     documents alike)."""
 
     identity: str  # recorded with an index: a changed model means a rebuilt index
-    dim: int
+
+    @property
+    def dim(self) -> int: ...  # read-only: a model embedder learns it when the model loads
 
     def embed(self, texts: list[str]) -> np.ndarray: ...
 

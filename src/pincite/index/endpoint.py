@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
@@ -119,6 +120,7 @@ class EndpointEmbedder:
     def dim(self) -> int:
         if self._dim is None:
             self.embed_query(DIM_PROBE)
+        assert self._dim is not None  # embed_query holds the dimension of the vector it got, or raises
         return self._dim
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -170,7 +172,7 @@ class EndpointEmbedder:
         if len(data) != count:
             raise PinciteError(f"the embeddings endpoint at {self.where} returned {len(data)} vectors for "
                                f"{count} texts — the server may cap its batch: lower PINCITE_EMBED_BATCH_SIZE")
-        indexes = [getattr(d, "index", None) for d in data]
+        indexes: list[Any] = [getattr(d, "index", None) for d in data]
         if None not in indexes:
             if sorted(indexes) != list(range(count)):
                 raise PinciteError(f"the embeddings endpoint at {self.where} numbered its {count} vectors "

@@ -14,8 +14,10 @@ had offline (docs/retrieval.md).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from pincite.errors import ConfigError
 from pincite.retrieve.hits import Hit
@@ -24,11 +26,15 @@ from pincite.retrieve.query import Query
 DEPTH = 30  # hits the cross-encoder reads: each is a full model pass, ~5–10 ms a pair for MiniLM-L-6 on a CPU
 
 
+class PairScorer(Protocol):
+    def rerank(self, query: str, documents: list[str]) -> Iterable[float]: ...
+
+
 @dataclass(frozen=True)
 class CrossEncoderReranker:
     """The top `depth` hits re-ordered by the model's score of (question, provision)."""
 
-    model: object  # anything with fastembed's `rerank(query, documents) -> scores`
+    model: PairScorer  # fastembed's TextCrossEncoder, or a fake in tests
     depth: int = DEPTH
 
     def rerank(self, query: Query, hits: list[Hit], k: int) -> list[Hit]:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
@@ -38,11 +39,17 @@ def translate(query: Query, table: dict[str, list[tuple[str, float]]]) -> str:
     return " ".join(w for stem in query.tokens for w, p in table.get(stem, ())[:PER_STEM] if p >= MIN_P)
 
 
+class _EnglishSearch(Protocol):
+    """What a Twin needs of its searcher (search.Searcher: not imported, search.py imports us)."""
+
+    def search(self, query: str, k: int = ..., mode: str = ...) -> list[Hit]: ...
+
+
 @dataclass
 class Twin:
     """The English version of the act a searcher searches, and the table into English."""
 
-    searcher: object  # a Searcher over the English index (no import cycle: search.py imports us)
+    searcher: _EnglishSearch  # a Searcher over the English index
     table: dict[str, list[tuple[str, float]]]
     lang: str
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 
 from pincite.index.store import Edge
 from pincite.provisions import Provision
 
-_TERM = re.compile(r"[‘'“\"«]([^’'”\"»]{2,80})[’'”\"»]")
+# An apostrophe between letters is part of the term, not its closing quote: «système d’IA»,
+# «consenso dell'interessato» (and "s'intende per:" opens no term).
+_TERM = re.compile(r"(?:[‘“\"«]|(?<!\w)')((?:[^’'”\"»]|(?<=\w)[’'](?=\w)){2,80})(?:[”\"»]|[’'](?!\w))")
 
 
 def article_of(label: str) -> str:
@@ -22,7 +25,7 @@ def article_of(label: str) -> str:
 
 
 class Graph:
-    def __init__(self, edges: list[Edge], provisions: list[Provision] = ()):
+    def __init__(self, edges: list[Edge], provisions: Sequence[Provision] = ()):
         self.edges = edges
         self._cites: dict[str, list[Edge]] = defaultdict(list)
         self._cited_by: dict[str, list[Edge]] = defaultdict(list)

@@ -108,7 +108,7 @@ def _refusal_text(result, spec) -> str:
 
 def _elsewhere(result, spec) -> list[str]:
     """A sentence per other corpus that matches the question far better."""
-    others = {}
+    others: dict[str, list[str]] = {}
     for p in result.see:
         if p.corpus != spec.name:
             others.setdefault(p.corpus, []).append(p.label)
@@ -206,7 +206,8 @@ def references_document(label: str, parts: list[Provision], graph, by_id: dict[s
     those between its own parts; `from`/`to` name the part an edge leaves or reaches."""
     first, ids = parts[0], {p.id for p in parts}
     whole = parts[0].label if len(parts) == 1 else re.split(r"[(,]", first.label, maxsplit=1)[0].strip()
-    cites, cited_by, seen = [], [], set()
+    cites, cited_by = [], []
+    seen: set[tuple] = set()  # edges out as (from, label, to, act), edges in as (from, to)
     for p in parts:
         for e in graph.cites(p.id):
             if e.target not in ids and (p.id, e.label, e.target, e.act) not in seen:

@@ -21,7 +21,7 @@ class ServiceTools:
     def get_provision(self, label: str | None, id: str | None) -> dict:  # noqa: A002 - the tool's own name
         if label:
             return self.service.provisions_document(self.corpus, label, self.lang)
-        if not id.startswith(f"{self.corpus}/{self.lang}/"):  # a provision of another act is not evidence
+        if id is None or not id.startswith(f"{self.corpus}/{self.lang}/"):  # a provision of another act is not evidence
             raise UnknownProvisionError(f"{id!r} is not a provision of {self.corpus}/{self.lang} — take the id "
                                         f"from a search hit or a reference")
         return {"provisions": [self.service.get_provision(id)]}

@@ -6,6 +6,7 @@ import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeGuard
 
 from pincite.citations import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError, NotFoundError
@@ -136,7 +137,7 @@ def registry_path(home: Path) -> Path:
     return Path(home) / "catalog.json"
 
 
-def _in_database(where: Settings | Path) -> bool:
+def _in_database(where: Settings | Path) -> TypeGuard[Settings]:
     """Added acts live in PostgreSQL when one is configured; a bare data directory (or no
     database) means the file <home>/catalog.json."""
     return isinstance(where, Settings) and bool(where.database_url and where.database_url.get_secret_value().strip())
@@ -175,8 +176,8 @@ def _spec_from_entry(entry: dict) -> CorpusSpec:
 
 
 def _entry(spec: CorpusSpec) -> dict:
-    entry = {"name": spec.name, "celex": spec.celex, "title": spec.title, "eli": spec.eli,
-             "format": spec.format}
+    entry: dict[str, str | list[str]] = {"name": spec.name, "celex": spec.celex, "title": spec.title,
+                                         "eli": spec.eli, "format": spec.format}
     if spec.langs != EU_LANGS:
         entry["langs"] = sorted(spec.langs)
     if spec.rule_pattern:

@@ -212,6 +212,7 @@ def mirror_langs(spec: CorpusSpec, mirror: Path) -> set[str]:
 
 def _read_mirror(spec: CorpusSpec, lang: str, settings: Settings) -> tuple[str, bytes, str]:
     mirror = settings.mirror
+    assert mirror is not None  # fetch_bytes reads the mirror only when one is set
     if not mirror.is_dir():
         raise SourceError(
             f"mirror directory {mirror} does not exist"

@@ -20,13 +20,13 @@ from pincite.errors import LockedError
 try:
     import fcntl
 except ImportError:  # Windows: no flock; the unique temporary names still keep files whole
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # mypy sees the POSIX module; None marks its absence
 
 POLL = 0.05  # seconds between attempts while another process holds the lock
 
 
 class _Held:
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.RLock()
         self.depth = 0
         self.fd: int | None = None

@@ -197,10 +197,10 @@ def run_http(settings: Settings, host: str = "127.0.0.1", port: int = 8001) -> N
     """Streamable HTTP on /mcp; prints where it listens (stderr), so port 0 is usable."""
     import uvicorn
 
-    app = create_server(settings).streamable_http_app(streamable_http_path="/mcp",
-                                                      transport_security=allowed_hosts(settings), host=host)
-    app = RateLimit(app, Guard(settings))  # the API's per-client rate, in the same database rows
-    app = RequireKey(app, configured_keys(settings))  # the same keys as the HTTP API
+    mcp_app = create_server(settings).streamable_http_app(streamable_http_path="/mcp",
+                                                          transport_security=allowed_hosts(settings), host=host)
+    limited = RateLimit(mcp_app, Guard(settings))  # the API's per-client rate, in the same database rows
+    app = RequireKey(limited, configured_keys(settings))  # the same keys as the HTTP API
     sock = bind(host, port)
     print(f"pincite mcp: streamable HTTP on {url_of(sock)}/mcp — Ctrl-C stops", file=sys.stderr, flush=True)
     bound_host, bound_port = sock.getsockname()[:2]

@@ -3,7 +3,7 @@
 Content terms (stems as BM25 analyses them), polarity (negations and their flips), modality
 (obligation, permission, prohibition), the actors named as doing something, number words
 read as numbers and the comparators that bind them ("whichever is higher"). English and
-Italian; other languages fall back on content terms and numbers.
+Italian; French polarity and modality too; other languages fall back on content terms and numbers.
 """
 
 from __future__ import annotations
@@ -41,6 +41,13 @@ FRAME_WORDS = {
         generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
         nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
         euro""",
+    "fr": """selon au sens du règlement article articles considérant paragraphe point doit doivent
+        peut peuvent est sont a ont aussi seulement uniquement si lorsque quand tel telle tels telles
+        même énumérés suivants prévoit dispose indique explique ainsi chaque tout tous toute toutes
+        autre autres propre leur leurs être fait faire dans après avant plus moins exemple cas
+        compris notamment parmi applique appliquent ne pas
+        généralement normalement déjà encore un une deux trois quatre cinq six sept huit neuf dix
+        quinze vingt trente cent mille million millions milliard milliards moitié pour cent euro euros""",
 }
 
 NEGATIONS = {
@@ -50,6 +57,8 @@ NEGATIONS = {
     "it": re.compile(r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*"
                      r"|in\s+deroga|esenti?"
                      r"|solo\s+(?:se|qualora|quando|ove))\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:ne|n['’](?=\w)|ni|jamais|aucun\w*|sauf|excepté|hormis|sans|interdit\w*|interdiction"
+                     r"|prohib\w*|par\s+dérogation|exempt\w*|(?:uniquement|seulement)\s+(?:si|lorsque))", re.IGNORECASE),
 }
 
 # Predicates and their opposites: a sentence that says one where its provision says only the other
@@ -72,6 +81,12 @@ OPPOSITES = {
         (r"\b(?:conserv\w*)\b", r"\b(?:cancell\w*|distrugg\w*)\b"),
         (r"\b(?:prima)\b", r"\b(?:dopo)\b"),
         (r"\b(?:aument\w*)\b", r"\b(?:ridu\w*|dimin\w*)\b"),
+    )],
+    "fr": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
+        (r"\b(?:licites?|autorisée?s?|permise?s?|permis)\b", r"\b(?:interdit\w*|illicites?|prohibée?s?)\b"),
+        (r"\b(?:conserv\w*)\b", r"\b(?:supprim\w*|effac\w*|détrui\w*)\b"),
+        (r"\b(?:avant)\b", r"\b(?:après)\b"),
+        (r"\b(?:augment\w*)\b", r"\b(?:rédui\w*|diminu\w*)\b"),
     )],
 }
 
@@ -101,6 +116,8 @@ ANTI_EXCEPTION = {
                      r"|\bat\s+all\s+times\b|\bremains?\s+liable\b", re.IGNORECASE),
     "it": re.compile(r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b"
                      r"|\bin\s+ogni\s+caso\b", re.IGNORECASE),
+    "fr": re.compile(r"\bmême\s+(?:si|lorsque|quand|s['’]il)|\bindépendamment\b|\btoujours\b"
+                     r"|\bdans\s+tous\s+les\s+cas\b|\ben\s+toutes?\s+circonstances?\b|\bsans\s+exception\b", re.IGNORECASE),
 }
 
 OBLIGATION = {
@@ -108,18 +125,23 @@ OBLIGATION = {
                      r"|needs?\s+to|obligat\w+|duty|mandatory|requires?)\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w"
                      r"|sono\s+richiest\w)\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:doit|doivent|devr\w+|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+requise?s?|oblig\w+"
+                     r"|il\s+faut|incombe\w*)\b", re.IGNORECASE),
 }
 PERMISSION = {
     "en": re.compile(r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion"
                      r"|ha(?:s|ve)\s+the\s+option|choose|can\s+choose|voluntar\w+)\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w"
                      r"|volontari\w+)\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:peut|peuvent|pourr\w+|facultati\w+|libres?\s+de|autorisée?s?|permise?s?|permis"
+                     r"|volontaire\w*|choisir|choisi\w*)\b", re.IGNORECASE),
 }
 # 'may not' and 'shall not' are prohibitions, 'may' after a negation is not a permission.
 # 'shall (not) apply' states scope, not a duty of anyone.
 _APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
 # 'shall not apply' makes an exception, not a prohibition.
-_MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b", re.IGNORECASE)
+_MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b"
+                      r"|\b(?:ne|n['’])\s*(?:peut|peuvent|doit|doivent)\s+(?:en\s+)?(?:aucun\s+cas\s+|pas\b)", re.IGNORECASE)
 
 # 'may only engage processors that…' limits what is allowed: it grants nothing.
 _MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+)?(?:only|solely|soltanto|solo|unicamente)\b", re.IGNORECASE)
@@ -160,9 +182,11 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
 _PROHIBITED = {
     "en": re.compile(r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:è|sono)?\s*(?:vietat\w|proibit\w)", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:interdit\w*|prohibée?s?)\b", re.IGNORECASE),
 }
 # 'should' is advice: a sentence saying it of a text that says 'shall' or 'must' weakens a duty.
-SHOULD = {"en": re.compile(r"\bshould\b", re.IGNORECASE), "it": re.compile(r"\bdovrebber?o\b", re.IGNORECASE)}
+SHOULD = {"en": re.compile(r"\bshould\b", re.IGNORECASE), "it": re.compile(r"\bdovrebber?o\b", re.IGNORECASE),
+          "fr": re.compile(r"\bdevrai(?:t|ent)\b", re.IGNORECASE)}
 
 ACTORS = {
     "en": {
@@ -339,6 +363,7 @@ NEGATED_VERB = {
                      r"|\bnever\b|\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b", re.IGNORECASE),
     "it": re.compile(r"\bnon\s+(?:\w+\s+)?(?:è|sono|può|possono|deve|devono|si\s+applica|si\s+applicano|ha|hanno)\b"
                      r"|\bmai\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:ne\s+|n['’])(?:[\w'’]+\s+){1,3}?(?:pas|jamais|plus|point|aucun\w*)\b|\bjamais\b", re.IGNORECASE),
 }
 _MODAL = {
     "en": re.compile(r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right"
@@ -361,8 +386,8 @@ def doers(text: str, lang: str) -> frozenset[str]:
     """Actors written just before a modal verb: who shall, must, may or has the right."""
     rx = _MODAL.get(lang)
     if rx is None:
-        return set()
-    found = set()
+        return frozenset()
+    found: set[str] = set()
     for m in rx.finditer(text):
         start = max(text.rfind(mark, 0, m.start()) for mark in ".;:,()") + 1
         clause = text[start:m.start()]
@@ -378,9 +403,9 @@ def doers(text: str, lang: str) -> frozenset[str]:
             if not number or not _JOINED.fullmatch(head[named[number - 1][1]:named[number][0]].lower()):
                 break
     for m in _REQUIRE.finditer(text) if lang == "en" else ():
-        named = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
-        if named:
-            found.add(min(named)[1])
+        required = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
+        if required:
+            found.add(min(required)[1])
     return frozenset(found)
 
 
@@ -493,6 +518,8 @@ _NOT_A_NEGATION = {
                      r"|\bnot\s+(?:only|just|merely)\b|\b(?:it\s+)?(?:does|do)\s+not\s+matter\b", re.IGNORECASE),
     "it": re.compile(r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b"
                      r"|\bnon\s+(?:importa|rileva)\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:ne\s+|n['’])(?:(?:peut|peuvent|doit|doivent)\s+(?:pas\s+)?)?(?:excéd|dépass)\w*(?:\s+pas)?"
+                     r"|\bnon\s+seulement\b|\bpeu\s+importe\b", re.IGNORECASE),
 }
 # A clause is negative when it negates a verb, prohibits, or denies a noun ('No general obligation
 # … shall be imposed', 'no fee').
@@ -500,6 +527,7 @@ _NEGATIVE_CLAUSE = {
     "en": re.compile(r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?no\b"
                      r"|\bno\s+(?:\w+\s+){0,3}(?:shall|may|is|are|will)\b|\bno\s+longer\b", re.IGNORECASE),
     "it": re.compile(r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*", re.IGNORECASE),
+    "fr": re.compile(r"\binterdit\w*|\binterdiction\b|\bprohib\w*|^\W*(?:\w\)\s*)?aucun\w*", re.IGNORECASE),
 }
 
 
@@ -519,7 +547,7 @@ def negative(text: str, lang: str, *, prohibitions: bool = True) -> bool:
     return bool(rx and any(rx.search(line) for line in text.split("\n")))
 
 
-_DENIED_BAN = re.compile(r"\b(?:not|non)\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*|vietat\w*)", re.IGNORECASE)
+_DENIED_BAN = re.compile(r"\b(?:not|non|pas)\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*|vietat\w*|interdit\w*)", re.IGNORECASE)
 
 
 def denies_prohibition(text: str) -> bool:

@@ -31,9 +31,11 @@ _OBLIGATION_CLAIM = {
                      re.IGNORECASE),
     "it": re.compile(r"\b(?:deve|devono|è\s+tenut\w|sono\s+tenut\w|è\s+obbligat\w|sono\s+obbligat\w"
                      r"|è\s+vietat\w|sono\s+vietat\w|obbligo)\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:doit|doivent|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+obligée?s?|(?:est|sont)\s+interdite?s?"
+                     r"|obligation)\b", re.IGNORECASE),
 }
-_REPORTED = re.compile(r"\b(?:recitals?|considerando|preamble|the\s+regulation\s+(?:explains|notes|says|states)"
-                       r"|explains?|notes?|observes?|acknowledges?|spiega|osserva)\b", re.IGNORECASE)
+_REPORTED = re.compile(r"\b(?:recitals?|considerando|considérants?|preamble|the\s+regulation\s+(?:explains|notes|says|states)"
+                       r"|explains?|notes?|observes?|acknowledges?|spiega|osserva|explique|observe|souligne)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -295,8 +297,8 @@ def _polarity(claim: Claim) -> Verdict | None:
         return None
     body = signals.without_idle_negations(unquoted(claim.body), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
-    if flipped and flipped.search(body) and not flipped.search(_text(claim)):
-        return Verdict(False, "polarity", f"the sentence says '{flipped.search(body).group()}'; "
+    if flipped and (said := flipped.search(body)) and not flipped.search(_text(claim)):
+        return Verdict(False, "polarity", f"the sentence says '{said.group()}'; "
                                           f"{_labels(claim)} says '{_short(clause)}'")
     context = "\n".join(dict.fromkeys([clause, *signals.lead_ins(_text(claim))]))
     if signals.negated_verb(body, claim.lang) and not _negation_explained(claim, body, context):

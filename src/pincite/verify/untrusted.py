@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import overload
 
 from pincite.provisions import Provision
 from pincite.verify.check import Cited
@@ -447,6 +448,14 @@ def as_data(p: Provision) -> Provision:
         return p
     title = "" if instruction(p.title or "") else p.title
     return replace(p, text=without_instructions(p.text), title=title)
+
+
+@overload
+def cited_as_data(cited: Cited) -> Cited: ...
+
+
+@overload
+def cited_as_data(cited: Cited | None) -> Cited | None: ...
 
 
 def cited_as_data(cited: Cited | None) -> Cited | None:

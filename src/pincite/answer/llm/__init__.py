@@ -77,7 +77,7 @@ class LLM:
     def __init__(self, config: LLMConfig, *, sleep: Callable[[float], None] = time.sleep):
         self.config = config
         self.sleep = sleep
-        self._client = None
+        self._client: Provider | None = None
 
     def client(self) -> Provider:
         if self._client is None:
@@ -146,16 +146,16 @@ class LLM:
         try:
             text, more = self.complete(system, messages)
         except ModelError as error:
-            error.usage = add_usage(usage, error.usage) if getattr(error, "usage", None) else usage
+            error.usage = add_usage(usage, error.usage) if error.usage else usage
             raise
         usage = add_usage(usage, more)
         try:
             return check(parse_json(text)), text, usage
         except ValueError as exc:
-            error = MalformedOutput(f"{self.config.provider}: the model twice replied without the JSON asked for "
-                                    f"({exc}) — try another model")
-            error.usage = usage  # two replies were paid for
-            raise error from exc
+            malformed = MalformedOutput(f"{self.config.provider}: the model twice replied without the JSON asked for "
+                                        f"({exc}) — try another model")
+            malformed.usage = usage  # two replies were paid for
+            raise malformed from exc
 
 
 def _status(exc: Exception) -> int | None:

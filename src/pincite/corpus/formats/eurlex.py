@@ -7,6 +7,7 @@ The markup is described in shared/corpora/README.md: articles `art_N`, numbered 
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from pincite.citations import format_label, parse_label
 from pincite.corpus.formats.markup import (
@@ -124,8 +125,15 @@ def _foreign_texts(root) -> list[str]:
 # --- recitals ----------------------------------------------------------------------------
 
 
+def _id_number(pattern: re.Pattern[str], el) -> str:
+    """The number in the id of an element that parse_eurlex took because its id matches `pattern`."""
+    m = pattern.match(el.get("id"))
+    assert m is not None
+    return m.group(1)
+
+
 def _recital(el, act: Act, version: str) -> Provision:
-    number = _RECITAL_ID.match(el.get("id")).group(1)
+    number = _id_number(_RECITAL_ID, el)
     return _provision(
         act, version, pid=f"rct-{number}", label=f"Recital {number}", kind="recital",
         title="", path=["Preamble"], lines=lines_of(el), anchor=el.get("id"),
@@ -135,11 +143,19 @@ def _recital(el, act: Act, version: str) -> Provision:
 # --- articles ----------------------------------------------------------------------------
 
 
+class _Placing(TypedDict):
+    """What every provision of one article shares."""
+
+    title: str
+    path: list[str]
+    path_titles: list[str]
+
+
 def _article(el, act: Act, version: str):
-    number = _ARTICLE_ID.match(el.get("id")).group(1)
+    number = _id_number(_ARTICLE_ID, el)
     title = _article_title(el)
     path, path_titles = _division_path(el)
-    common = dict(title=title, path=path, path_titles=path_titles)
+    common = _Placing(title=title, path=path, path_titles=path_titles)
     paragraphs = [c for c in el if c.tag == "div" and _PARAGRAPH_ID.match(c.get("id", ""))]
     if paragraphs:
         for div in paragraphs:
@@ -247,7 +263,7 @@ def _heading_case(text: str) -> str:
 
 def _annex(el, act: Act, version: str):
     """Split an annex on its top-level numbered items; an annex without them stays whole."""
-    number = _roman(_ANNEX_ID.match(el.get("id")).group(1))
+    number = _roman(_id_number(_ANNEX_ID, el))
     heads = el.xpath("./p[contains(@class,'oj-doc-ti')]")
     title = text_of(heads[1]) if len(heads) > 1 else ""
     label = f"Annex {number}"

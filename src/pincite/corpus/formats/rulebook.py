@@ -161,7 +161,7 @@ class _Context:
         self.current_section = ""
         self.subheading = ""
         self.history = False
-        self._page = None
+        self._page: Page | None = None
 
     def read_page(self, page: Page) -> None:
         if page is self._page:

@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -256,8 +257,8 @@ class PostgresStore:
         if len(vectors) > 1 or len({r.depth for r in requests}) > 1:
             return search_each(self, requests)  # not one query's shape: each on its own
         depth = requests[0].depth if requests else 0
-        parts, params = [], {"k": depth, "per_term": self._per_term(depth),
-                                "rescored": max(self.rescored, depth)}
+        parts = []
+        params: dict[str, Any] = {"k": depth, "per_term": self._per_term(depth), "rescored": max(self.rescored, depth)}
         if dense:
             query = np.asarray(dense[0][1].vector, dtype=np.float32)
             parts.append(many_dense_sql(len(query), [i for i, _ in dense]))
@@ -473,19 +474,25 @@ def copy_rows(db: psycopg.Connection, target: str, types: list[str], rows) -> No
             copy.write_row(row)
 
 
+def _value(db: psycopg.Connection, query: str, params: tuple | None = None) -> Any:
+    """The first column of a query that always returns one row (a count, a setting, a lookup)."""
+    row = db.execute(query, params).fetchone()
+    assert row is not None
+    return row[0]
+
+
 def has_vector_index(db: psycopg.Connection, dim: int) -> bool:
-    return db.execute("SELECT to_regclass(%s)", (f"units_embedding_{int(dim)}",)).fetchone()[0] is not None
+    return _value(db, "SELECT to_regclass(%s)", (f"units_embedding_{int(dim)}",)) is not None
 
 
 def build_vector_index(db: psycopg.Connection, dim: int) -> None:
     """The HNSW index (cosine) for vectors of this dimension, made once (the caller holds the
     schema lock, so two first builds do not race to create it)."""
     name = f"units_embedding_{int(dim)}"
-    rows = db.execute(f"SELECT count(*) FROM units WHERE dim = {int(dim)}").fetchone()[0]
+    rows = _value(db, f"SELECT count(*) FROM units WHERE dim = {int(dim)}")
     low, high = BUILD_MEMORY_MB
     wanted = min(high, max(low, int(1.2 * rows * (4 * dim + BUILD_MEMORY_PER_VECTOR) / 2**20) + 1))  # 20 % headroom
-    if db.execute("SELECT pg_size_bytes(current_setting('maintenance_work_mem')) < %s",
-                  (wanted * 2**20,)).fetchone()[0]:
+    if _value(db, "SELECT pg_size_bytes(current_setting('maintenance_work_mem')) < %s", (wanted * 2**20,)):
         db.execute(f"SET LOCAL maintenance_work_mem = '{wanted}MB'")
     db.execute(f"CREATE INDEX IF NOT EXISTS {name} ON units USING hnsw ((embedding::vector({int(dim)})) "
                f"vector_cosine_ops) WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "

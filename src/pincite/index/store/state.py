@@ -17,7 +17,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Protocol
 
@@ -38,7 +38,7 @@ class State(Protocol):
 
     engine: str  # "sqlite" or "postgresql"
 
-    def transaction(self) -> Iterator[Database]: ...
+    def transaction(self) -> AbstractContextManager[Database]: ...
 
 
 class SqliteState:

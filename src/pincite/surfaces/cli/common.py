@@ -55,7 +55,7 @@ class _Lines:
     or failed, by then prints none (a quick failure stays one `error:` line); slower work prints
     them when the time is up (a timer: a long stage after quick ones is not silent), then each as it comes."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.held: list[str] | None = []
         self.lock = threading.Lock()
         self.timer = threading.Timer(QUIET_SECONDS, self.release)

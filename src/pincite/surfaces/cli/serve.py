@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from types import ModuleType
 from typing import Annotated
 
 import typer
@@ -18,16 +19,18 @@ Insecure = Annotated[bool, typer.Option("--insecure-no-auth", help="Serve a non-
                                         "API keys (refused by default: set PINCITE_API_KEYS instead).")]
 
 
-def _server_imports(what: str):
+def _server_imports(what: str) -> ModuleType:
     try:
         if what == "http":
-            from pincite.surfaces.http import app as module  # FastAPI: only when a server starts
-        else:
-            from pincite.surfaces import mcp as module  # the mcp SDK: only when a server starts
+            from pincite.surfaces.http import app  # FastAPI: only when a server starts
+
+            return app
+        from pincite.surfaces import mcp  # the mcp SDK: only when a server starts
+
+        return mcp
     except ImportError as exc:
         raise ConfigError(f"the server needs {exc.name}, which is not installed — "
                           f"run: pip install 'pincite[serve]'") from exc
-    return module
 
 
 def _log_to_stderr() -> None:

@@ -11,8 +11,10 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TextIO
 
 import anyio
 import anyio.to_thread
@@ -34,7 +36,7 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.headers = status, code, message, headers or {}
 
 
-def error_response(status: int, code: str, message: str, headers: dict | None = None) -> JSONResponse:
+def error_response(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
@@ -152,7 +154,7 @@ class AccessLog:
         self.days = settings.access_log_days
         self.lock = threading.Lock()
         self.day = ""
-        self.file = None
+        self.file: TextIO | None = None
 
     def write(self, entry: dict) -> None:
         if not self.enabled:
@@ -161,6 +163,7 @@ class AccessLog:
             today = datetime.now(UTC).strftime("%Y-%m-%d")
             if today != self.day:
                 self._rotate(today)
+            assert self.file is not None  # the first write of a day opened its file
             self.file.write(json.dumps(entry, ensure_ascii=False) + "\n")
             self.file.flush()
 

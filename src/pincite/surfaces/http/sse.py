@@ -37,7 +37,8 @@ async def answer_stream(run, body: schemas.AskRequest, redact=lambda message: me
     as `progress` events as they happen (`{"stage": "embed", "done": 256, "total": 587}`: the
     stage without the corpus, which the client named), then the answer."""
     yield sse("start", {"question": body.question, "corpus": body.corpus, "lang": body.lang, "thread": body.thread})
-    loop, stages = asyncio.get_running_loop(), asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    stages: asyncio.Queue[dict] = asyncio.Queue()
 
     def report(stage: str, done: int, total: int | None) -> None:  # in the worker thread
         loop.call_soon_threadsafe(stages.put_nowait, {"stage": stage_name(stage), "done": done, "total": total})
