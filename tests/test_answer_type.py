@@ -12,7 +12,7 @@ from contextlib import closing
 
 import pytest
 
-from pincite.retrieve.query import answer_type
+from pincite.retrieve.query import analyse, answer_type
 from tests.conftest import service_for
 from tests.test_answer import run
 
@@ -234,3 +234,21 @@ def test_the_pointers_come_from_the_article_the_answer_quoted_first():
     assert labels == ["Article 45(3)", "Article 45(8)"]
     # With nothing quoted from Article 45, the mechanism is looked for in every retrieved article.
     assert "Article 49(1)" in [p.label for p in pointers(query, hits, [neighbour], "gdpr")]
+
+
+@pytest.mark.parametrize(("question", "number"), [
+    ("How many days does a provider have?", True),
+    ("Qual è l'aliquota applicabile?", True),
+    ("Per quanti anni il fornitore deve tenere la documentazione?", True),
+    ("Per quanto riguarda i dati biometrici, cosa vale?", False),
+    ("In quanto deployer, dobbiamo effettuare una valutazione d'impatto?", False),
+])
+def test_the_analysis_and_the_gate_read_a_number_asked_for_alike(question, number):
+    # One reading of the question (retrieve.cues): the answer type and the gate's number check agree.
+    query = analyse(question, "it" if "quant" in question or "Qual" in question else "en")
+    assert query.asks_number is number
+    assert (query.asks == "amount") is number
+
+
+def test_a_fine_asked_for_is_an_amount():
+    assert answer_type("What is the maximum fine for a gatekeeper?") == "amount"

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from pincite.answer.extractive import Quote, _composed, asks_for_list, asks_more, extractive
+from pincite.answer.extractive import Quote, _composed, asks_more, extractive
 from pincite.evaluate.answers import evaluate_answers
+from pincite.retrieve.cues import asks_for_list, question_parts
 from pincite.retrieve.definitions import asked_term, definition_hits
 from pincite.retrieve.hits import Hit
-from pincite.retrieve.query import question_parts
 from pincite.verify.check import quoted_faithfully
 from tests.conftest import service_for
 
@@ -51,8 +51,8 @@ def test_the_term_a_question_asks_the_meaning_of(question, term):
 
 
 def test_a_definition_is_found_by_its_term_not_by_similarity(provisions):
-    assert [h.provision.label for h in definition_hits("What counts as personal data?", provisions)] == ["Article 4(1)"]
-    assert [h.provision.label for h in definition_hits("What are personal data breaches?", provisions)] == ["Article 4(12)"]
+    assert [h.provision.label for h in definition_hits(asked_term("What counts as personal data?"), provisions)] == ["Article 4(1)"]
+    assert [h.provision.label for h in definition_hits(asked_term("What are personal data breaches?"), provisions)] == ["Article 4(12)"]
 
 
 def test_a_phrase_that_is_no_defined_term_finds_no_definition(provisions):
@@ -60,7 +60,7 @@ def test_a_phrase_that_is_no_defined_term_finds_no_definition(provisions):
     # phrase is not the phrase ('personal data' in 'personal data of children').
     for question in ("What is the maximum fine?", "What is data protection law?",
                      "What is personal data of children?", "Does Article 4(1) define personal data?"):
-        assert definition_hits(question, provisions) == [], question
+        assert definition_hits(asked_term(question), provisions) == [], question
 
 
 def test_a_definition_question_is_answered_from_the_definition_first(service):
@@ -151,6 +151,13 @@ def test_eval_answers_scores_the_lead_and_every_citation(service, tmp_path):
     ("Who has to carry out a fundamental rights impact assessment and when?", 2),
     ("What is profiling? When may a decision be based on it?", 2),
     ("Chi deve nominare un responsabile della protezione dei dati e quando?", 2),
+    ("Will every EU country have an AI regulatory sandbox, and by when?", 2),
+    ("How long is the chair's term of office and can it be renewed?", 2),
+    # A clause before the comma tells the case; it asks nothing.
+    ("If a user cannot access the data from the device directly, what must the data holder do?", 1),
+    ("When a controller rectifies personal data, must it tell the recipients?", 1),
+    ("Which AI practices, such as social scoring, are banned outright?", 1),
+    ("Da che data si applicano le regole e quelle sulla governance?", 1),
 ])
 def test_how_many_things_a_question_asks(question, parts):
     assert question_parts(question) == parts

@@ -92,7 +92,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     best one, so a clear question gets a short answer. When the question names provisions,
     those are quoted (whole, when short) and nothing else."""
     weights = _term_weights(query, profile)
-    period = asks_for_period(query.text)
+    period = query.asks_period
     ranked = []
     evidence = distinct(hits)
     by_title = any(answers_by_title(query.asks, h.provision) for h in evidence)
@@ -128,7 +128,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         chosen = _composed(ranked, weights, profile.lang, max_sentences, more)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
-    listed = _listed(chosen[0]) if chosen and not named and asks_for_list(query.text) else []
+    listed = _listed(chosen[0]) if chosen and not named and query.asks_list else []
     if listed:
         # The list counts as one quotation: its points come in place of the lead, the rest follow.
         chosen = listed + chosen[1:max_sentences]
@@ -177,21 +177,7 @@ def _covers(quote: Quote, weights: dict[str, float], lang: str) -> set[str]:
     return {t for t in weights if t in found}
 
 
-# A question for a list ('What are the lawful bases…?', 'Which AI practices are prohibited?', 'What
-# rights do I have?', 'What must the contract contain?'): answered by a provision's points, all of them.
-_ASKS_LIST = re.compile(
-    r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+[\w'’-]+s\b|"
-    r"^(?:(?:so|and)\s+)?what\s+(?:[\w'’-]+\s+){0,3}?(?:rights|bases|grounds|conditions|practices|obligations|"
-    r"duties|requirements|information|elements|criteria|principles|measures|categories|types|kinds|details|"
-    r"things|steps|cases|situations|exceptions|tasks|powers)\b|"
-    r"\bwhat\s+(?:must|should|does|do|shall)\s+(?:[\w'’-]+\s+){1,6}?(?:contain|include|cover|list|set\s+out|"
-    r"state|specify)\b|\blist\s+(?:of\s+)?(?:the|all)\b|^list\b|^quali\b|\bquali\s+sono\b|\belenc",
-    re.IGNORECASE)
 MIN_LIST_POINTS = 2
-
-
-def asks_for_list(question: str) -> bool:
-    return bool(_ASKS_LIST.search(question.strip()))
 
 
 def _listed(lead: Quote) -> list[Quote]:
@@ -202,8 +188,8 @@ def _listed(lead: Quote) -> list[Quote]:
     paths = top_points(provision.text) if provision.kind not in ("definition", "rule") else []
     if len(paths) < MIN_LIST_POINTS:
         return []
-    blocks = [(path, point_text(provision.text, path)) for path in paths]
-    if any(block is None for _, block in blocks):
+    blocks = [(path, block) for path in paths if (block := point_text(provision.text, path)) is not None]
+    if len(blocks) < len(paths):
         return []
     lead_in = joined(strip_number(_lead_in(provision.text)))
     out = []
@@ -228,24 +214,11 @@ _CALENDAR_DATE = re.compile(
     r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\s+\d{4}\b", re.I)
 
 
-# A question for a period or deadline ('how quickly', 'by when', 'entro quanti giorni').
-# 'When' alone is left out: it asks for a condition as often as for a time ('When is a controller
-# required to consult…?').
-_ASKS_PERIOD = re.compile(
-    r"\bhow\s+(?:quickly|soon|fast|long|promptly)\b|\bby\s+when\b|\bwithin\s+(?:what|which|how)\b"
-    r"|\b(?:what|which)\s+(?:deadline|time\s+limit|period|time\s+frame)\b|\bdeadline\b|\btime\s+limit\b"
-    r"|\bhow\s+many\s+(?:hours|days|weeks|months|years)\b|\bentro\s+(?:quant[oiae]|quando|che\s+termine)\b"
-    r"|\bquanto\s+tempo\b|\bin\s+quanto\s+tempo\b|\bquant[ie]\s+(?:ore|giorni|settimane|mesi|anni)\b"
-    r"|\bdans\s+quel\s+délai\b|\bcombien\s+de\s+temps\b", re.IGNORECASE)
 # How a provision states a period without a number of days.
 _PERIOD_WORDS = re.compile(r"\b(?:without\s+undue\s+delay|immediately|promptly|forthwith|senza\s+ingiustificato\s+"
                            r"ritardo|immediatamente|tempestivamente|sans\s+retard|immédiatement)\b", re.IGNORECASE)
 _TIME_UNITS = frozenset({"hour", "working day", "day", "week", "month", "year"})
 PERIOD_MISS = 0.5  # a quote that states no period answers a question for one this much less (chosen on dev)
-
-
-def asks_for_period(question: str) -> bool:
-    return bool(_ASKS_PERIOD.search(question))
 
 
 def _fit(quote: Quote, period: bool) -> float:

@@ -26,10 +26,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pincite.citations import RULE_PATTERN, find_citations
+from pincite.citations import RULE_PATTERN
 from pincite.index.analysis import token_set, tokenize
 from pincite.index.keyword import robertson_idf
 from pincite.provisions import Provision
+from pincite.retrieve.cues import COMMON_ACRONYMS, act_key
 from pincite.retrieve.follow import titled
 from pincite.retrieve.query import Query
 from pincite.retrieve.search import answers_by_title
@@ -63,10 +64,6 @@ UNCREDITED_HOPS = ("annex", "gateway", "deadline")
 # unanswerable questions only one asks two things (refused either way), so the refusal side rests on
 # few questions: the allowance is the smaller of the two.
 TWO_PART_ALLOWANCE = 0.05
-_TWO_PARTS = re.compile(
-    r"\?.+\?|,\s+(?:and|or|e|o|et|ou)\s+(?:how|what|which|who|when|where|can|could|do|does|is|are|will|would|must|"
-    r"should|may|if|come|cosa|che|quale|quali|quando|dove|chi|può|possono|deve|devono|è|sono|comment|que|quel|quelle|"
-    r"quand|où|qui|peut|doit|est)\b", re.IGNORECASE | re.DOTALL)
 CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
 MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a
@@ -125,7 +122,9 @@ def build_profile(name: str, lang: str, provisions: list[Provision], own_number:
                   aliases: set[str]) -> Profile:
     texts = [f"{p.title}\n{p.text}" for p in provisions]
     counts: Counter[str] = Counter()
-    capitalised, upper, phrases = set(), set(), Counter()
+    capitalised: set[str] = set()
+    upper: set[str] = set()
+    phrases: Counter[str] = Counter()
     for text in texts:
         tokens = _WORD.findall(text)
         counts.update(t.lower() for t in tokens)
@@ -134,7 +133,7 @@ def build_profile(name: str, lang: str, provisions: list[Provision], own_number:
         phrases.update(_initials(tokens))
     words = set(counts) | {singular(w) for w in counts}
     acronyms = upper | {p for p, n in phrases.items() if n >= MIN_PHRASE_COUNT}
-    numbers = {_act_key(m) for text in texts for m in _ACT_NUMBER.finditer(text)}
+    numbers = {act_key(m) for text in texts for m in _ACT_NUMBER.finditer(text)}
     latin = sum(n for w, n in counts.items() if w.isascii() and w.isalpha())
     return Profile(name, lang, frozenset(words), dict(counts), frozenset(capitalised),
                    frozenset(a.upper() for a in acronyms), frozenset(numbers), frozenset({own_number}),
@@ -151,11 +150,6 @@ def _initials(tokens: list[str]):
             letters += content[j][0]
             if j > i:
                 yield letters.upper()
-
-
-def _act_key(m: re.Match[str]) -> str:
-    year = m[1] if len(m[1]) == 4 else ("19" if int(m[1]) > 50 else "20") + m[1]
-    return f"{year}/{int(m[2])}"
 
 
 def _idf(provisions: list[Provision], lang: str) -> dict[str, float]:
@@ -192,33 +186,25 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
     floor = RELEVANCE_FLOOR if floor is None else floor
     if not hits:
         return GateResult(False, "no_hits", "retrieval returned nothing")
-    question = query.text
     signals = relevance(query, hits, profile, COVERAGE_WEIGHT if coverage_weight is None else coverage_weight)
     scenario = query.asks in SCENARIO_TYPES
     # Not `titled` (retrieve.follow's, used by the pair credit): whether a titled article answers.
     by_title = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
     case = by_title and query.asks == "scope"
-    outside = outside_names(question, profile, signals["relevance"], scenario=scenario, case=case) if names else []
+    outside = outside_names(query, profile, signals["relevance"], scenario=scenario, case=case) if names else []
     if outside:
         return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
-    facts = outside_law(question, profile.lang, asks=query.asks)
-    if facts:
-        return GateResult(False, "outside_law", f"asks {facts}", signals)
+    if query.outside_law:
+        return GateResult(False, "outside_law", f"asks {query.outside_law}", signals)
     if signals["exact"] or by_title:
         return GateResult(True, signals=signals)
-    if asks_for_number(question) and not any(_states_value(h.provision, question) for h in hits[:COVERAGE_HITS]):
+    if query.asks_number and not any(_states_value(h.provision, query) for h in hits[:COVERAGE_HITS]):
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
-    if asks_two_things(question):
+    if query.parts > 1:
         floor = round(floor - TWO_PART_ALLOWANCE, 4)
     if signals["relevance"] < floor:
         return GateResult(False, "below_floor", f"relevance {signals['relevance']:.2f} < {floor}", signals)
     return GateResult(True, signals=signals)
-
-
-def asks_two_things(question: str) -> bool:
-    """Whether the question asks two things: two question marks, or a clause asking a second one after a
-    comma ('…, and what fine could we face?', '…, e quando si applica?')."""
-    return bool(_TWO_PARTS.search(question))
 
 
 def relevance(query: Query, hits: list, profile: Profile, coverage_weight: float = COVERAGE_WEIGHT) -> dict:
@@ -263,35 +249,7 @@ def term_coverage(query: Query, provision: Provision, profile: Profile, also: Pr
 
 # -- names the corpus never mentions -------------------------------------------------------
 
-# Acts by the names people use for them. A question that asks what one of these says is not
-# answered by another act, even by one that cites it.
-KNOWN_ACTS = {
-    "general data protection regulation": "2016/679", "digital services act": "2022/2065",
-    "digital markets act": "2022/1925", "data governance act": "2022/868", "cyber resilience act": "2024/2847",
-    "artificial intelligence act": "2024/1689", "law enforcement directive": "2016/680",
-    "gdpr": "2016/679", "rgpd": "2016/679", "dsgvo": "2016/679", "led": "2016/680", "eudpr": "2018/1725",
-    "eprivacy": "2002/58", "dsa": "2022/2065", "dma": "2022/1925", "dga": "2022/868", "data act": "2023/2854",
-    "nis2": "2022/2555", "nis": "2016/1148", "dora": "2022/2554", "cra": "2024/2847", "mica": "2023/1114",
-    "ai act": "2024/1689", "eidas": "2014/910", "psd2": "2015/2366", "ehds": "2025/327",
-}
-# Written in capitals but common nouns, not names of anything outside a corpus.
-COMMON_ACRONYMS = frozenset(
-    "AI IA KI IT HR CV ID IP CCTV SMS URL API CEO SME PME PMI FAQ PDF USB GPS DNA PIN OK TV PC EU UE "
-    "LLM GPU CPU QR RFID NGO ONG".split())
-_ACT_NUMBER_NAMED = re.compile(
-    r"\b(?:Regulation|Directive|Decision|Regolamento|Direttiva|Decisione|Règlement|Décision)\s*"
-    r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?((?:19|20)?\d{2})/(\d{1,4})", re.IGNORECASE)
-_ACT_NUMBER_BARE = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})/(?:EC|EU|EEC|CE|UE|CEE)\b")
-_ACT_TITLE = re.compile(r"((?:[A-Z][\w-]*\s+){1,5})(Directive|Regulation|Act|Convention)\b")
-_MENTION_BEFORE = re.compile(
-    r"(?:\b(?:with|to|than|and|or|e|ed|con|et|avec|ou)\s+(?:the\s+|il\s+|la\s+|lo\s+|le\s+|l['’]\s*)?)$",
-    re.IGNORECASE)
-_TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w]*(?:-[\w]+)*")
-_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-_SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)[\"'‘“«(]*$")
-
-
-def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, scenario: bool = False,
+def outside_names(query: Query, profile: Profile, relevance: float = 0.0, *, scenario: bool = False,
                   case: bool = False) -> list[str]:
     """Acts, organisations, cases, countries, products or years the question names and the
     corpus does not: each one a sign that the answer lies in another source. In a `scenario`
@@ -299,24 +257,17 @@ def outside_names(question: str, profile: Profile, relevance: float = 0.0, *, sc
     case, not a source; acronyms, camel case, numbers and acts still count. When the question asks
     whether the act applies to the `case` it tells, only other acts count ('GitHub', 'MIT' are
     the case's facts)."""
-    acts, spans = foreign_acts(question, profile, relevance)
-    spans += [(start, end) for start, end, _ in find_citations(question)]  # 'Article 26(1)' is no name
-
-    def free(m: re.Match[str]) -> bool:
-        return not any(start <= m.start() < end for start, end in spans)
-
-    names = list(acts)
+    found = foreign_acts(query, profile, relevance)
     latin = profile.latin_script  # a Latin name can be checked against a Thai act only as an act it cites
-    for m in filter(free, _TOKEN.finditer(question)):
-        token = m.group()
-        if not latin and token.isascii():
+    for name in query.names:
+        if name.year:
+            if name.token not in profile.counts:
+                found.append(name.token)
+        elif not latin and name.token.isascii():
             continue  # a corpus in another script never writes 'DPO': not writing it says nothing
-        initial = bool(_SENTENCE_START.search(question[:m.start()]))
-        plain = token[:1].isupper() and token[1:].islower() and token.isalpha()
-        if _name_like(token, initial) and not _known(token, profile) and not (scenario and plain) and not case:
-            names.append(token)
-    names += [m.group() for m in filter(free, _YEAR.finditer(question)) if m.group() not in profile.counts]
-    return list(dict.fromkeys(names))
+        elif not _known(name.token, profile) and not (scenario and name.plain) and not case:
+            found.append(name.token)
+    return list(dict.fromkeys(found))
 
 
 def _unprefixed(label: str) -> str:
@@ -324,56 +275,26 @@ def _unprefixed(label: str) -> str:
     return re.sub(r"^(?:the\s+)?(?:eu['’]?s?|european|union)\s+", "", label.lower()).strip()
 
 
-def foreign_acts(question: str, profile: Profile, relevance: float = 0.0) -> tuple[list[str], list[tuple[int, int]]]:
-    """Acts the question asks about that are not the corpus, and the spans of every act it
-    names. An act the corpus never cites is always a sign. One it cites is no sign when named
-    as an object ('complies with the GDPR'), or when the corpus matches the question strongly
-    all the same ('a gatekeeper under the DMA' asked of the Data Act); otherwise ('what are the
-    conditions for consent under the GDPR') it is."""
-    found, spans = [], []
-    for start, end, label, number in _acts_named(question):
-        spans.append((start, end))
-        if number in profile.own_numbers or _unprefixed(label) in profile.aliases:
+def foreign_acts(query: Query, profile: Profile, relevance: float = 0.0) -> list[str]:
+    """Acts the question asks about that are not the corpus. An act the corpus never cites is
+    always a sign. One it cites is no sign when named as an object ('complies with the GDPR'), or
+    when the corpus matches the question strongly all the same ('a gatekeeper under the DMA' asked
+    of the Data Act); otherwise ('what are the conditions for consent under the GDPR') it is."""
+    found = []
+    for act in query.acts:
+        if act.number in profile.own_numbers or _unprefixed(act.label) in profile.aliases:
             continue
-        cited = bool(number) and number in profile.act_numbers
-        mention = bool(_MENTION_BEFORE.search(question[:start]))
-        if cited and (mention or relevance >= CITED_ACT_OVERRIDE):
+        cited = bool(act.number) and act.number in profile.act_numbers
+        if cited and (act.mention or relevance >= CITED_ACT_OVERRIDE):
             continue
-        found.append(label)
-    return found, spans
+        found.append(act.label)
+    return found
 
 
-def names_corpus(question: str, numbers: set[str], aliases: set[str]) -> bool:
+def names_corpus(query: Query, numbers: set[str], aliases: set[str]) -> bool:
     """Whether the question names the corpus by one of its `numbers` ('2016/679') or `aliases`
     (own_aliases: 'gdpr', 'ai act'): 'Article 85(2) of the GDPR', 'under the AI Act'."""
-    return any((number and number in numbers) or label.lower() in aliases
-               for _, _, label, number in _acts_named(question))
-
-
-def _acts_named(question: str):
-    for rx in (_ACT_NUMBER_NAMED, _ACT_NUMBER_BARE):
-        for m in rx.finditer(question):
-            yield m.start(), m.end(), m.group(), _act_key(m)
-    for m in _ACT_TITLE.finditer(question):
-        words = m.group(1).split()
-        while words and words[0].lower() in ("the", "what", "which", "under", "does", "how", "is", "are"):
-            words = words[1:]  # a capitalised question word is not part of the act's name
-        if words:
-            label = " ".join([*words, m.group(2)])
-            yield m.end() - len(label), m.end(), label, KNOWN_ACTS.get(label.lower())
-    for m in re.finditer(r"(?<![\w-])([A-Za-z][A-Za-z0-9]*)(?![\w-])", question):
-        word = m.group(1)
-        if word.lower() in KNOWN_ACTS and any(c.isupper() for c in word) and word.upper() not in COMMON_ACRONYMS:
-            yield m.start(), m.end(), word, KNOWN_ACTS[word.lower()]
-
-
-def _name_like(token: str, initial: bool) -> bool:
-    """Acronyms and camel case ('CNIL', 'TikTok', 'GPT-4'), and capitalised words that do
-    not open a sentence ('Meta', 'Italy', 'Schrems')."""
-    inner = token[1:]
-    if any(c.isupper() for c in inner) or (any(c.isdigit() for c in token) and token[:1].isupper()):
-        return True
-    return token[:1].isupper() and not initial
+    return any((act.number and act.number in numbers) or act.label.lower() in aliases for act in query.acts)
 
 
 def _known(token: str, profile: Profile) -> bool:
@@ -394,105 +315,11 @@ def _known(token: str, profile: Profile) -> bool:
     return True
 
 
-# -- facts a statute never contains -------------------------------------------------------
-
-# What is so now: statutes say what the rule is, not who holds an office or what exists today.
-_NOW = re.compile(
-    r"\b(?:current(?:ly)?|presently|at present|right now|today|to date|so far|as of now"
-    r"|attual(?:e|i|mente)|oggi|ad oggi|finora|al momento|actuel(?:le)?s?|actuellement|aujourd['’]hui"
-    r"|à ce jour|jusqu['’]à présent)\b", re.IGNORECASE)
-# 'When' and 'where' are left out: they open subordinate clauses too ('When data were obtained
-# from a third party, by when must…'), and 'When did the Regulation start to apply?' is a law question.
-_WH = (r"(?:what|which|who|whom|how\s+(?:much|many|long|often)|why|quale|quali|quanto|quanta"
-       r"|quanti|quante|chi|cosa|che|quel(?:le)?s?|qui|que|combien)")
-# What happened: a question about a past event (a fine imposed, a ruling, a designation),
-# asked with a past or perfect auxiliary right after the question word.
-_LEAD = r"^(?:(?:in|within|by|for|from|under|to|entro|per|da|dans|pour|en)\s+)?" + _WH + r"\b(?:\s+[\w'’-]+){0,4}?\s+"
-_W = r"[\w'’-]+"
-_PAST = {
-    "en": re.compile(_LEAD + rf"(?:did\b|(?:was|were)\s+(?:{_W}\s+){{0,3}}?{_W}(?:ed|en|wn|ht|un|id)\b"
-                     rf"|(?:has|have)\s+(?!to\b)(?:{_W}\s+){{0,2}}?{_W}(?:ed|en|wn|ht|un|id)\b)", re.IGNORECASE),
-    "it": re.compile(_LEAD + rf"(?:ha|hanno)\s+(?:{_W}\s+){{0,2}}?{_W}(?:at[oaie]|it[oaie]|ut[oaie])\b",
-                     re.IGNORECASE),
-    "fr": re.compile(_LEAD + rf"(?:a|ont)\s+(?:{_W}\s+){{0,2}}?{_W}(?:é|ée|és|ées|i|is|u|us)\b", re.IGNORECASE),
-}
-
-
-def outside_law(question: str, lang: str, *, asks: str | None = None) -> str | None:
-    """'about now' or 'about a past event' when the question asks for such facts, else None.
-    Only the question sentence counts: a scenario told in the past ('my loan was refused. Can
-    I…?') is no sign. English patterns apply to every question; French 'a' only to French.
-    A definition asked 'currently' is still the law's ('the current definition of personal
-    data'), and what an act did to other acts is in its text ('which directive did the GDPR
-    repeal?')."""
-    asked = _question_sentence(question)
-    now = _NOW.search(asked)
-    if now and asks != "definition" and not _LAW_NOW.search(asked):
-        return f"about now ({now.group()!r})"
-    if _LAW_ACTS.search(asked):
-        return None
-    for code, rx in _PAST.items():
-        if code in ("en", "it", lang):
-            m = rx.search(asked)
-            if m and not _MODAL_PERFECT.search(m.group()):
-                return f"about a past event ({m.group()!r})"
-    m = _ALREADY.search(asked)
-    if m:
-        return f"about a past event ({m.group()!r})"
-    return None
-
-
-# A perfect asked with 'already' or 'yet' ('Has the Commission already published its
-# guidelines?', 'Have any providers been fined yet?', 'La Commissione ha già adottato…?') asks
-# whether something has happened by now. Only as the question itself: 'if it has already
-# notified, must it…' and 'se ha già notificato' tell the facts of a case.
-_ALREADY = re.compile(
-    r"^(?:(?:and|so|but|e|ma)\s+)?(?:has|have|hasn['’]t|haven['’]t)\b(?:\s+[\w'’-]+){0,6}?\s+(?:already|(?<!not\s)yet)\b"
-    r"|^(?!.*\b(?:se|qualora|quando|che|chi|if|when|where)\b.*\b(?:ha|hanno)\s+già\b).*\b(?:ha|hanno)\s+già\s+"
-    r"[\w'’-]+(?:at|it|ut)[oaie]\b",
-    re.IGNORECASE)
-
-
-# A modal perfect ('what should that contract have covered') asks what the law required.
-_MODAL_PERFECT = re.compile(r"\b(?:should|would|could|must|might|ought)\b(?:\s+[\w'’-]+){0,3}?\s+have\b", re.IGNORECASE)
-# 'Current' of the law's own text ('the current rules', 'the current wording') is no fact of the world.
-_LAW_NOW = re.compile(r"\bcurrent(?:ly)?\s+(?:definition|rules?|wording|text|law|requirements?|obligations?)\b",
-                      re.IGNORECASE)
-# What an act does to other acts, which its final provisions state.
-_LAW_ACTS = re.compile(r"\b(?:repeal(?:ed|s)?|amend(?:ed|s)?|replac(?:e|ed|es)|supersed(?:e|ed|es)|abrogat\w*|"
-                       r"modificat\w*|sostituit\w*)\b", re.IGNORECASE)
-
-
-def _question_sentence(question: str) -> str:
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
-    asked = [s for s in sentences if s.endswith("?")]
-    return (asked or sentences or [""])[-1]
-
-
 # -- questions that ask for a number ---------------------------------------------------------
 
-# 'How long' and 'what period' are left out: the law often answers them without a number
-# ('no longer than is necessary', 'without undue delay'). Italian 'in quanto' (as, since), 'per quanto'
-# (as far as) and 'quanto prima' (as soon as possible) ask for none.
-_ASKS_NUMBER = re.compile(
-    r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+(?:rate|percentage|amount|sum|figure|number)\b"
-    r"|(?<!\bin )(?<!\bper )\bquant[aeio]\b(?!\s+prima)|\b(?:qual|quale|quali)\b(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b"
-    r"|\bcombien\b|\bquel(?:le)?s?\b(?:\s+[\w'’-]+){0,3}?\s+(?:taux|pourcentage|montant|nombre|chiffre)\b",
-    re.IGNORECASE)
-
-
-def asks_for_number(question: str) -> bool:
-    return bool(_ASKS_NUMBER.search(_question_sentence(question)))
-
-
-# A rate is a percentage: a provision that states only a period or a count does not say one.
-_ASKS_RATE = re.compile(r"\b(?:rates?|percentages?|aliquot[ae]|percentual[ei]|tass[oi]|taux|pourcentages?)\b",
-                        re.IGNORECASE)
-
-
-def _states_value(provision: Provision, question: str) -> bool:
+def _states_value(provision: Provision, query: Query) -> bool:
     """Whether the provision states a number of the kind asked for (a percentage for a rate)."""
     found = quantities(provision.text)
-    if _ASKS_RATE.search(_question_sentence(question)):
+    if query.asks_rate:
         return any(unit == "percent" for _, unit in found)
     return bool(found)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pincite.answer.gate import COMMON_ACRONYMS, Profile
+from pincite.answer.gate import Profile
 from pincite.citations import strip_number
 from pincite.index.analysis import tokenize
 from pincite.provisions import Provision
+from pincite.retrieve.cues import COMMON_ACRONYMS
 from pincite.retrieve.query import Query
 from pincite.verify.check import split_sentences
 

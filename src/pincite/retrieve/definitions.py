@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pincite.retrieve.graph import defined_terms
 from pincite.retrieve.hits import Hit
 
-# The question frames that ask what a term means (English and Italian); group "term" is the rest.
+# The question frames that ask what a term means (English, Italian and French); group "term" is the rest.
 _FRAMES = [re.compile(p, re.I) for p in (
     r"^(?:so\s+)?(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?P<term>.+?)$",
     r"^(?:what|who)\s+(?:counts?|qualifies|qualify)\s+as\s+(?P<term>.+?)$",
@@ -31,11 +31,19 @@ _FRAMES = [re.compile(p, re.I) for p in (
     r"^(?:che\s+cos['’]\s*è|cos['’]\s*è|cosa\s+(?:è|sono)|che\s+cosa\s+(?:è|sono)|chi\s+è|chi\s+sono)\s+(?P<term>.+?)$",
     r"^cosa\s+si\s+intende\s+per\s+(?P<term>.+?)$",
     r"^(?:qual\s+è\s+la\s+)?definizione\s+di\s+(?P<term>.+?)$",
+    r"^qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)(?P<term>.+?)$",
+    r"^(?:qu['’]entend[- ]on|que\s+faut[- ]il\s+entendre|qu['’]est[- ]ce\s+qu['’]on\s+entend)\s+par\s+(?P<term>.+?)$",
+    r"^(?:que\s+(?:signifie|désigne|recouvre)|qu['’]appelle[- ]t[- ]on)\s+(?:la\s+notion\s+d(?:e\s+|['’]\s*)|"
+    r"le\s+terme\s+|l['’]expression\s+)?(?P<term>.+?)$",
+    r"^(?:quelle\s+est\s+la\s+)?définition\s+(?:de\s+la\s+notion\s+)?(?:d(?:e\s+|['’]\s*)|du\s+|des\s+)(?P<term>.+?)$",
+    r"^comment\s+(?:le\s+règlement\s+|la\s+loi\s+|le\s+texte\s+)?(?:définit[- ](?:il|elle)|définit|est\s+défini\w*)\s+"
+    r"(?P<term>.+?)$",
 )]
 # What may follow the term without changing it ('under the GDPR', 'in the AI Act', 'exactly').
 _TAIL = re.compile(r"\s+(?:(?:under|in|according\s+to|for\s+the\s+purposes\s+of|as\s+defined\s+in|within|by|ai\s+sensi"
-                   r"\s+del|nel|secondo\s+il)\b.*|exactly|legally|here|then)$", re.I)
-_ARTICLE = re.compile(r"^(?:(?:a|an|the|il|lo|la|i|gli|le|un|uno|una)\s+|(?:l|un)['’]\s*)", re.I)
+                   r"\s+del|nel|secondo\s+il|au\s+sens\s+d[ue]|selon|dans\s+le|aux\s+fins\s+d[ue])\b.*|exactly|legally|here|then"
+                   r"|exactement|précisément)$", re.I)
+_ARTICLE = re.compile(r"^(?:(?:a|an|the|il|lo|la|i|gli|le|un|uno|una|les|une|des|du)\s+|(?:l|un)['’]\s*)", re.I)
 _QUOTES = "‘’'“”\"«»`"
 
 
@@ -53,7 +61,7 @@ def asked_term(question: str) -> str | None:
 
 def normal_term(term: str) -> str:
     """Lower case, no quotes, no leading article, hyphens as spaces."""
-    term = term.strip().strip(_QUOTES).lower().replace("-", " ")
+    term = term.strip().strip(_QUOTES).lower().replace("-", " ").replace("’", "'")  # «système d’IA»
     term = _ARTICLE.sub("", term).strip().strip(_QUOTES)
     return " ".join(term.split())
 
@@ -69,12 +77,11 @@ def _variants(term: str) -> set[str]:
     return out
 
 
-def definition_hits(question: str, provisions: list,
+def definition_hits(wanted: str | None, provisions: list,
                     terms: Callable[[], list[tuple[str, str]]] | None = None) -> list[Hit]:
-    """The definition of the term the question asks about, as a hit that comes first (or none).
-    `terms` gives the act's (term, definition id) pairs; it is called only for a question that asks
-    for a term, so other questions never pay for reading them."""
-    wanted = asked_term(question)
+    """The definition of the term a question asks about (`Query.term`, `asked_term`), as a hit that
+    comes first (or none). `terms` gives the act's (term, definition id) pairs; it is called only for
+    a question that asks for a term, so other questions never pay for reading them."""
     if wanted is None:
         return []
     by_id = {p.id: p for p in provisions}

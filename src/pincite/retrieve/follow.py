@@ -83,15 +83,6 @@ _DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into fo
 _WHOLE_ACT = re.compile(r"\b(?:this|the\s+present)\s+(?:regulation|directive|act)\s+shall\s+(?:enter|come)\s+into\s+force|"
                         r"\bpresente\s+(?:regolamento|direttiva)\s+entra\s+in\s+vigore|"
                         r"\bprésente?\s+(?:règlement|directive)\s+entre\s+en\s+vigueur|พระราชบัญญัตินี้ให้ใช้บังคับตั้งแต่", re.I)
-# A question for the day a rule starts to apply, not only one opening with 'when' ('When does a
-# controller have to consult the authority?' asks for the condition): only then is the whole act's date
-# one reference away.
-_FROM_WHEN = re.compile(r"\b(?:(?:from|since|as\s+of|starting)\s+(?:when|what\s+date|which\s+date)|appl(?:y|ies)\s+from|"
-                        r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enter(?:s|ed)?\s+into\s+force|came\s+into\s+force|"
-                        r"da\s+quando|da\s+quale\s+data|a\s+decorrere|a\s+partire\s+da\s+quando|(?:entra|entrano)\s+in\s+vigore|"
-                        r"à\s+partir\s+de\s+quand|entre(?:nt)?\s+en\s+vigueur)\b|เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ", re.I)
-
-
 # Hops whose other end is of another kind (a fine's duty is no fine); an exception's rule or a
 # remedy's procedure may read like an exception or a remedy itself.
 _OTHER_KIND = ("penalty", "date", "annex", "definition")
@@ -167,7 +158,7 @@ def _pairs(query: Query, hop: str, graph: Graph, by_id: dict[str, Provision],
     kind = sorted((pid for pid in scores if pid in kinds), key=lambda pid: -scores[pid])[:KIND_DEPTH]
     proper = _penalty_proper(graph) if hop == "penalty" else frozenset()
     kind += [pid for pid in sorted(proper) if pid in scores and pid not in kind]
-    whole_act = hop == "date" and bool(_FROM_WHEN.search(query.text))
+    whole_act = hop == "date" and query.asks_from_when
     if whole_act:  # when the act applies is the answer for any provision, however it scores
         kind += [pid for pid in sorted(_act_dates(graph)) if pid in scores and pid not in kind]
     out = []

@@ -16,6 +16,8 @@ from pincite.citations.grammar import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError
 from pincite.index.analysis import tokenize
 from pincite.index.vocabulary import expansions
+from pincite.retrieve import cues
+from pincite.retrieve.definitions import asked_term
 
 MAX_QUERY_CHARS = 2000
 
@@ -89,8 +91,7 @@ _ANSWER_TYPES = (
     ("names", re.compile(rf"^(?:(?:so|and|but)\s+)?(?:which|what|quali|quale|quelle?s?)\s+(?:{_NOT_VERB}[\w'’-]+\s+){{0,3}}?"
                          rf"(?:{_NAMED_KINDS})\b(?!\s+(?:must|shall|may|can|should|have\s+to|need|are\s+required|"
                          rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
-    ("amount", re.compile(r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
-                          r"(?:rate|percentage|amount|sum|figure|number|fine)\b|\bquant[aeio]\b", re.I)),
+    ("amount", cues.ASKS_AMOUNT),
     # From when the act applies ('When does the GDPR apply?', 'Da quando si applica il regolamento?'):
     # its final article answers ('Entry into force and application'). Before the scope and the date.
     ("application", re.compile(
@@ -108,11 +109,13 @@ _ANSWER_TYPES = (
         r"\bquali\s+(?:atti|regolamenti|direttive|norme)\s+(?:\w+\s+){0,3}?(?:modifica|modificano|ha\s+modificato)\b",
         re.I)),
     # Whether the act applies to a case ('Does the GDPR apply to us?', 'is that covered by the GDPR?',
-    # 'Il regolamento si applica ai sistemi militari?'): its scope article answers.
+    # 'Il regolamento si applica ai sistemi militari?', 'Le règlement s'applique-t-il à nous ?'): its
+    # scope article answers.
     # Before the date: 'When the police use the data, is that covered by the GDPR?' asks no date, but
     # 'When does the GDPR apply?' does.
     ("scope", re.compile(
-        r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b).*?(?:"
+        r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b)"
+        r"(?!(?:à\s+partir\s+de\s+quand|depuis\s+quand|quand|à\s+quelle\s+date)\b).*?(?:"
         r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
         rf"(?:{_THE_ACT}|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
         r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
@@ -120,14 +123,21 @@ _ANSWER_TYPES = (
         r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b|"
         r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
         r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
-        r"\b(?:rientra|rientrano|ricade|ricadono)\s+nell['’]ambito\s+di\s+applicazione\b)", re.I)),
+        r"\b(?:rientra|rientrano|ricade|ricadono)\s+nell['’]ambito\s+di\s+applicazione\b|"
+        r"\b(?:règlement|réglementation|loi|directive|texte)\s+(?:[\w'’]+\s+){0,3}?s['’]appliqu(?:e|ent)\b|"
+        r"\bs['’]appliqu(?:e|ent)[- ]t[- ](?:il|elle|ils|elles)\b|"
+        r"\b(?:relève|relèvent|entre|entrent|tombe|tombent)\s+(?:[\w'’]+\s+){0,3}?champ\s+d['’]application\b)", re.I)),
     ("date", re.compile(r"^(?:from\s+|since\s+|by\s+|until\s+)?when\b|\b(?:what|which)\s+date\b|"
                         r"^(?:da|entro|fino\s+a)?\s*quando\b", re.I)),
     ("definition", _INTENTS[0][1]),
     ("duty", re.compile(r"\b(?:must|shall|have\s+to|has\s+to|need\s+to|obliged|obligations?|duty|duties|"
-                        r"required|devono|deve|obblighi|obbligo)\b", re.I)),
+                        r"required|devono|deve|obblighi|obbligo|doit|doivent|dois|devons|devez|obligée?s?|"
+                        r"tenue?s?\s+d[e'’])\b", re.I)),
+    # French asks yes or no with 'est-ce que' or by inverting verb and subject ('peut-il', 'doit-elle').
     ("yes_no", re.compile(r"^(?:is|are|does|do|can|may|must|could|should|will|am|was|has|have|è|sono|può|possono|"
-                          r"devo|deve)\b", re.I)),
+                          r"devo|deve)\b|^est[- ]ce\s+qu|\b(?:peut|peuvent|puis|doit|doivent|dois|est|sont|suis|a|ont|ai|"
+                          r"faut|existe|existent|sera|seront|pourrait|pourraient|devons|pouvons|avons|sommes)"
+                          r"(?:[- ]t)?[- ](?:il|elle|ils|elles|on|je|nous|vous)\b", re.I)),
 )
 
 
@@ -136,9 +146,7 @@ def answer_type(question: str) -> str | None:
     application (from when the act applies), amendments (which acts it amends), scope (whether the
     act applies to a case), date, definition, duty, yes_no (the first that matches); None when its words do not say. Only the
     question sentence counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s]
-    asked = ([s for s in sentences if s.endswith("?")] or sentences or [""])[-1]
-    asked = re.sub(r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*", "", asked, flags=re.I)
+    asked = re.sub(r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*", "", cues.question_sentence(question), flags=re.I)
     return next((name for name, rx in _ANSWER_TYPES if rx.search(asked)), None)
 
 
@@ -157,6 +165,16 @@ class Query:
     asks: str | None = None  # the answer type (`answer_type`): person, names, amount, date, definition, duty, yes_no
     expansions: tuple[str, ...] = ()  # the statute's stems for its plain words (index.vocabulary), searched down-weighted
     parts: int = 1  # how many things it asks ('Am I entitled to it, and how long do they have?' asks two)
+    # What its words say it asks (retrieve.cues), read here once so that no stage re-reads the text:
+    asks_number: bool = False  # a number ('how many days', 'what rate', 'quanti giorni')
+    asks_rate: bool = False  # a percentage
+    asks_list: bool = False  # a list ('What are the lawful bases…?'): a provision's points answer
+    asks_period: bool = False  # a period or deadline ('how quickly', 'entro quanti giorni')
+    asks_from_when: bool = False  # the day a rule starts to apply: the act's dates answer
+    outside_law: str | None = None  # facts a statute never holds: 'about now (…)', 'about a past event (…)'
+    term: str | None = None  # the term a definition question asks about ('personal data')
+    acts: tuple[cues.NamedAct, ...] = ()  # the acts it names
+    names: tuple[cues.Name, ...] = ()  # words that look like names of things outside any act
 
     @property
     def names_provision(self) -> bool:
@@ -181,20 +199,6 @@ def refers_back(question: str) -> bool:
     if len(question.split()) > FOLLOW_UP_WORDS:
         return False
     return bool(_FOLLOW_UP_OPENING.search(question) or _REFERS_BACK.search(question))
-
-
-# A second thing asked: another question mark, or a question word after a comma or 'and' ('…, and what
-# fine applies?', '… and when?'). English, Italian and French question words.
-_SECOND_ASK = re.compile(
-    r"(?:[,;]|\band\b|\be\b|\bet\b)\s+(?:and\s+|e\s+|et\s+)?(?:what|which|how|when|who|whom|whether|where|why|can|could|"
-    r"may|might|must|do|does|did|is|are|will|would|should|shall|che\s+cosa|cosa|quale|quali|come|quando|chi|"
-    r"può|possono|deve|devono|quel(?:le)?s?|comment|quand|qui|peut|doit)\b", re.I)
-
-
-def question_parts(text: str) -> int:
-    """How many things a question asks: its question marks, or its second asks if it has one."""
-    marks = len(re.findall(r"\?(?=\s|$)", text))
-    return max(1, marks, 1 + len(_SECOND_ASK.findall(text)))
 
 
 def check_query(text: str) -> str:
@@ -227,10 +231,17 @@ def analyse(text: str, lang: str, *, rule_pattern: str | None = None,
     for name, rx in _HOPS:
         rest = rx.sub(" ", rest) if name in hops else rest
     tokens = tuple(tokenize(cleaned, lang))
+    asks = answer_type(cleaned)
+    acts = cues.named_acts(cleaned)
     return Query(cleaned, lang, tokens, tuple(tokenize(without, lang)),
                  tuple(c for _, _, c in found), tuple((s, e) for s, e, _ in found), intent, hops,
                  " ".join(rest.split()), tuple(tokenize(rest, lang)) if hops else (),
-                 answer_type(cleaned), expansions(tokens, lang), question_parts(cleaned))
+                 asks, expansions(tokens, lang), cues.question_parts(cleaned),
+                 asks_number=cues.asks_for_number(cleaned), asks_rate=cues.asks_for_rate(cleaned),
+                 asks_list=cues.asks_for_list(cleaned), asks_period=cues.asks_for_period(cleaned),
+                 asks_from_when=cues.asks_from_when(cleaned),
+                 outside_law=cues.outside_law(cleaned, lang, asks=asks), term=asked_term(cleaned),
+                 acts=acts, names=cues.names(cleaned, acts))
 
 
 _WORD = re.compile(r"[^\W\d_]+")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections.abc import Sequence
 
 from pincite.errors import ConfigError, PinciteError
-from pincite.index.store import Scored, SearchRequest, Store, search_many
+from pincite.index.store import IndexIdentity, Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
 from pincite.retrieve.crosslang import Twin
 from pincite.retrieve.definitions import definition_hits
@@ -55,6 +56,7 @@ class Searcher:
         self.reranker = reranker
         self.follow_references = follow_references
         self.twin = twin
+        self.identity: IndexIdentity | None = None  # the service's note of the index loaded, to notice a rebuild
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
         self.recitals = frozenset(p.id for p in self.provisions if p.kind == "recital")
         self._graph: Graph | None = None
@@ -149,7 +151,7 @@ class Searcher:
             hits = self.twin.rerank(query, hits, mode)
         named = exact_hits(query, self.provisions, self.rule_pattern)
         if not named:  # a question that names a provision asks about that one, not about a term
-            named = definition_hits(query.text, self.provisions, lambda: self.graph.definitions)
+            named = definition_hits(query.term, self.provisions, lambda: self.graph.definitions)
         return merge_exact(named, hits), scores
 
     def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
@@ -200,7 +202,7 @@ def answers_by_title(asks: str | None, p: Provision) -> bool:
     return titled is not None and p.kind != "recital" and bool(titled[0].search(p.title or ""))
 
 
-def titled_first(hits: list[Hit], k: int, asks: str, provisions: list[Provision] = ()) -> list[Hit]:
+def titled_first(hits: list[Hit], k: int, asks: str, provisions: Sequence[Provision] = ()) -> list[Hit]:
     """The candidates of the articles titled for the question first ('Does the GDPR apply to us?' →
     its scope article; 'Which regulations does the AI Act amend?' → its amending articles), when one
     is among the first `k` (or, for the act's application, from `provisions` when none is): that is

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import overload
 
 from pincite.answer.agent import Budget
 from pincite.answer.gate import Profile, check, names_corpus, own_aliases, profile_for, relevance
@@ -225,6 +226,15 @@ class Pincite:
         return _PROGRESS.get()
 
     # -- corpora --------------------------------------------------------------------------
+
+    @overload
+    def corpus(self, name: str, lang: str) -> tuple[CorpusSpec, str]: ...
+
+    @overload
+    def corpus(self, name: str, lang: None = None) -> tuple[CorpusSpec, None]: ...
+
+    @overload
+    def corpus(self, name: str, lang: str | None) -> tuple[CorpusSpec, str | None]: ...
 
     def corpus(self, name: str, lang: str | None = None) -> tuple[CorpusSpec, str | None]:
         """(spec, lang) of a corpus, the language checked when given; typed errors when unknown."""
@@ -521,7 +531,7 @@ class Pincite:
         for (spec, corpus_lang, _, q, _), hits in zip(jobs, found, strict=True):
             dense = [h.dense for h in hits if h.dense is not None]
             covered = relevance(q, hits, self.profile(spec.name, corpus_lang))["coverage"] if wanted and hits else 0.0
-            named = names_corpus(q.text, {act_number(spec.celex)}, own_aliases(spec.name, spec.title))
+            named = names_corpus(q, {act_number(spec.celex)}, own_aliases(spec.name, spec.title))
             results.append(CorpusResult(spec.name, corpus_lang, hits[:k], max(dense) if dense else (None if hits else 0.0),
                                         covered, named=named))
         return results
