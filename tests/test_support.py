@@ -341,3 +341,87 @@ def test_a_prose_citation_outside_the_evidence_refuses_an_answer(gdpr_service):
     assert verify(sentences, evidence, corpus="gdpr").reason == "unsupported_citation"
     assert verify([Sentence(UNDER_99.replace("Under Article 99, t", "T"), ["Article 33(1)"])], evidence,
                   corpus="gdpr").ok
+
+
+# Provisions the paraphrases below restate (shortened from the GDPR, the AI Act and the DSA).
+MORE = [
+    prov("Article 42(7)", "7. Certification shall be issued to a controller or processor for a maximum period of "
+                          "three years and may be renewed, under the same conditions, provided that the relevant "
+                          "requirements continue to be met."),
+    prov("Article 67(7)", "7. The advisory forum shall meet at least twice a year."),
+    prov("Article 18(3)", "3. A data subject who has obtained restriction of processing pursuant to paragraph 1 shall "
+                          "be informed by the controller before the restriction of processing is lifted."),
+    prov("Article 58(3)", "3. Each supervisory authority shall have all of the following authorisation and advisory "
+                          "powers:\n(j) to approve binding corporate rules pursuant to Article 47."),
+    prov("Article 21(6)", "6. Where personal data are processed for scientific or historical research purposes, the "
+                          "data subject, on grounds relating to his or her particular situation, shall have the right "
+                          "to object to processing of personal data concerning him or her."),
+    prov("Article 17(1)", "1. The data subject shall have the right to obtain from the controller the erasure of "
+                          "personal data concerning him or her without undue delay and the controller shall have the "
+                          "obligation to erase personal data without undue delay."),
+    prov("Article 28(2)", "2. The processor shall not engage another processor without prior specific or general "
+                          "written authorisation of the controller."),
+    prov("Article 12(2)", "2. The controller shall not refuse to act on the request of the data subject for exercising "
+                          "his or her rights under Articles 15 to 22, unless the controller demonstrates that it is not "
+                          "in a position to identify the data subject."),
+    prov("Article 56(2)", "2. The Commission shall have exclusive powers to supervise and enforce Section 5 of Chapter III."),
+    prov("Article 70(1)", "1. Those national competent authorities shall exercise their powers independently, "
+                          "impartially and without bias."),
+    prov("Article 7(2)", "2. Any part of such a declaration which constitutes an infringement of this Regulation "
+                         "shall not be binding."),
+    prov("Article 1(3)", "3. The free movement of personal data within the Union shall be neither restricted nor "
+                         "prohibited for reasons connected with the protection of natural persons with regard to the "
+                         "processing of personal data."),
+    prov("Article 40(4)", "4. Upon a reasoned request from the Digital Services Coordinator of establishment, providers "
+                          "of very large online platforms shall provide access to data to vetted researchers."),
+    prov("Article 7(3)", "3. The data subject shall have the right to withdraw his or her consent at any time."),
+]
+
+
+def reason_more(text: str) -> str | None:
+    ((sentence, labels),) = split_cited(text)
+    return check_claim(sentence, labels, lambda label: lookup_label(label, MORE), "en", corpus="gdpr").reason
+
+
+@pytest.mark.parametrize("text", [
+    # a bound in other words: 'no longer than' is a ceiling, 'no fewer than two times' is 'at least twice'
+    "A certificate can be granted for no longer than three years and can be renewed on the same conditions as long "
+    "as the relevant requirements continue to be met. [Article 42(7)]",
+    "The advisory forum has to meet no fewer than two times each year. [Article 67(7)]",
+    # the passive's agent acts: the controller informs
+    "A controller has to inform a data subject who has obtained restriction of processing before that restriction "
+    "is lifted. [Article 18(3)]",
+    # a power or a right granted is a permission
+    "Each supervisory authority may approve binding corporate rules. [Article 58(3)]",
+    "Where personal data are processed for research purposes, the data subject may object on grounds relating to his "
+    "or her particular situation. [Article 21(6)]",
+    # 'may … only with' / 'only if' says what 'shall not … without' / 'unless' says
+    "A processor may engage another processor only with the controller's prior written authorisation. [Article 28(2)]",
+    "The controller may refuse to act on a request only if it demonstrates that it is not in a position to identify "
+    "the data subject. [Article 12(2)]",
+    "Supervising and enforcing Section 5 of Chapter III is reserved exclusively to the Commission. [Article 56(2)]",
+    # a negation the text writes itself, and an idiom that quantifies nothing
+    "The authorities must exercise their powers independently, impartially and without bias. [Article 70(1)]",
+    "The data subject may withdraw consent at any time. [Article 7(3)]",
+])
+def test_paraphrases_in_other_words_are_supported(text):
+    assert reason_more(text) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the text denies what the sentence asserts
+    ("Any part of such a declaration which infringes this Regulation shall remain binding. [Article 7(2)]", "polarity"),
+    ("The free movement of personal data within the Union is restricted for reasons connected with the "
+     "protection of natural persons. [Article 1(3)]", "polarity"),
+    # a right of one actor is no permission for the other, who is obliged
+    ("The controller may erase the personal data. [Article 17(1)]", "modality"),
+    ("A processor may engage another processor freely. [Article 28(2)]", "modality"),
+    # the condition that opens the provision ('Upon a reasoned request from …,') dropped
+    ("Providers of very large online platforms shall provide vetted researchers with access to data. [Article 40(4)]",
+     "condition_dropped"),
+    # the subject of a passive is not its agent
+    ("The data subject must inform the controller before the restriction of processing is lifted. [Article 18(3)]",
+     "role"),
+])
+def test_assertions_the_text_denies_and_turned_modalities_are_refused(text, why):
+    assert reason_more(text) == why

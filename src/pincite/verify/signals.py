@@ -143,8 +143,16 @@ _APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
 _MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b"
                       r"|\b(?:ne|n['’])\s*(?:peut|peuvent|doit|doivent)\s+(?:en\s+)?(?:aucun\s+cas\s+|pas\b)", re.IGNORECASE)
 
-# 'may only engage processors that…' limits what is allowed: it grants nothing.
-_MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+)?(?:only|solely|soltanto|solo|unicamente)\b", re.IGNORECASE)
+# 'may only engage processors that…', 'may be used solely for…', 'may refuse to act only if it demonstrates…'
+# limit what is allowed: they grant nothing ('shall not refuse … unless' says the same).
+_MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively|soltanto|solo|unicamente)\b"
+                       r"|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b", re.IGNORECASE)
+# 'shall have the right to object', 'shall have the following powers: … to approve', 'one of its powers is
+# to order': a power or a right granted is a permission, whatever the 'shall' that grants it — unless the
+# text also obliges ('shall have the right to obtain … and the controller shall have the obligation to erase').
+_GRANTS = re.compile(r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|a\s+)?(?:following\s+)?"
+                     r"(?:[\w-]+\s+){0,3}?(?:rights?|powers?)\b|\bshall\s+be\s+(?:entitled|empowered)\b"
+                     r"|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b", re.IGNORECASE)
 
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
@@ -155,6 +163,7 @@ _MODAL_VERB = {
     "it": re.compile(r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)"
                      r"(?:\s+(?:anche|solo|inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b", re.IGNORECASE),
 }
+_ONLY_WHEN = re.compile(r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b", re.IGNORECASE)
 _NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
 _PERMITS = ("may", "can", "può", "possono")
 
@@ -172,10 +181,16 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
         modal = m["modal"].lower()
         if m["neg"] or modal == "cannot":
             kind = "prohibition"
+        elif modal in _PERMITS:
+            # 'may engage … only with its authorisation' permits as 'shall not engage … without it' prohibits:
+            # a limited permission is read as both.
+            after = re.split(r"[.;:]", text[m.end():m.end() + 120])[0]
+            limited = re.search(r"\bonly\b", m.group(), re.IGNORECASE) or _ONLY_WHEN.search(after)
+            kind = "permission prohibition" if limited else "permission"
         else:
-            kind = "permission" if modal in _PERMITS else "obligation"
+            kind = "obligation"
         for stem in tokenize(verb, lang):
-            out.setdefault(stem, set()).add(kind)
+            out.setdefault(stem, set()).update(kind.split())
     return {stem: frozenset(kinds) for stem, kinds in out.items()}
 
 
@@ -267,6 +282,10 @@ COMPARATORS = {
 }
 
 
+_TIMES_VALUE = {"twice": "2 times", "thrice": "3 times"}
+_TIMES = re.compile(r"\b(?:twice|thrice)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def words_to_digits(text: str) -> str:
     """Number words as digits: 'seventy-two hours' → '72 hours', 'ten million' → '10 million',
@@ -281,6 +300,8 @@ def words_to_digits(text: str) -> str:
             return str(_UNITS["ones"][m["small"].lower()])
         return str(_IT_NUMBERS[m["it"].lower()])
 
+    # 'twice a year' is 'two times a year': the count a paraphrase writes out.
+    text = _TIMES.sub(lambda m: _TIMES_VALUE[m.group().lower()], text)
     keep = [(m.start(), m.end()) for m in _NOT_A_NUMBER.finditer(text)]
     out, last = [], 0
     for m in _NUMBER_WORD.finditer(text):
@@ -325,8 +346,12 @@ def modality(text: str, lang: str) -> set[str]:
     if _MAY_NOT.search(text) or _PROHIBITED.get(lang, _MAY_NOT).search(text):
         found.add("prohibition")
     rest = _MAY_NOT.sub(" ", _APPLIES.sub(" ", text))
+    granted = lang == "en" and bool(_GRANTS.search(rest))
+    rest = _GRANTS.sub(" ", rest) if granted else rest
     if OBLIGATION.get(lang) and OBLIGATION[lang].search(rest):
         found.add("obligation")
+    elif granted:
+        found.add("permission")
     if PERMISSION.get(lang) and PERMISSION[lang].search(_MAY_ONLY.sub(" ", rest)):
         found.add("permission")
     return found
@@ -352,6 +377,43 @@ def clauses(text: str) -> list[str]:
     and colons (a lead-in stays with nothing; the point is checked with the whole text too)."""
     pieces = re.split(r"(?<=[.;:])\s+(?=\S)|\n+", text)
     return [p for p in (" ".join(piece.split()) for piece in pieces) if len(p) > 3]
+
+
+_DENIAL = {"en": re.compile(r"\b(?:not|never|neither|nor|cannot)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|either)\s+)*"
+                           r"(?P<word>[a-z]{4,})\b", re.IGNORECASE)}
+_BUT_FOR = re.compile(r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b", re.IGNORECASE)
+_ASSERTED_BEFORE = 30  # characters before a word in which a negation of the sentence denies it too
+
+
+def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
+    """(what the text says, what the sentence says) where the text denies a word ('shall not be binding',
+    'neither restricted nor prohibited', 'nor take instructions') that the sentence asserts with no
+    negation of its own before it ('shall remain binding', 'may be restricted')."""
+    rx, neg = _DENIAL.get(lang), NEGATIONS.get(lang)
+    if rx is None or neg is None:
+        return []
+    denied: dict[str, str] = {}
+    text = without_idle_negations(text, lang)
+    for m in rx.finditer(text):
+        if _BUT_FOR.match(text[m.end():]):
+            continue  # 'shall not engage … without authorisation' permits it with one: a limit, not a denial
+        for stem in tokenize(m["word"], lang):
+            denied.setdefault(stem, m.group())
+    out = []
+    for m in re.finditer(r"[A-Za-z]{4,}", sentence):
+        stems = tokenize(m.group(), lang)
+        if stems and stems[0] in denied and not neg.search(sentence[max(0, m.start() - _ASSERTED_BEFORE):m.start()]):
+            out.append((denied[stems[0]], sentence[max(0, m.start() - 20):m.end()].strip()))
+    return out
+
+
+def negation_phrases(text: str, lang: str) -> list[str]:
+    """Each negation word of a text with the word after it ('without bias', 'no fee'), folded."""
+    rx = NEGATIONS.get(lang)
+    if rx is None:
+        return []
+    return [folded_squash(text[m.start():m.end()] + (n[0] if (n := re.match(r"\s+\w+", text[m.end():])) else ""))
+            for m in rx.finditer(text)]
 
 
 def folded_squash(text: str) -> str:
@@ -389,6 +451,12 @@ def doers(text: str, lang: str) -> frozenset[str]:
         return frozenset()
     found: set[str] = set()
     for m in rx.finditer(text):
+        # 'shall be informed by the controller': in the passive the agent acts, not the subject.
+        agent = _AGENT.match(text[m.end():]) if lang == "en" else None
+        by = _named(agent["who"], lang) if agent else []
+        if by:
+            found.add(by[0][2])
+            continue
         start = max(text.rfind(mark, 0, m.start()) for mark in ".;:,()") + 1
         clause = text[start:m.start()]
         # 'Controllers whose core activities … data subjects … must': the subject comes before the relative
@@ -414,6 +482,8 @@ def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
     return sorted((mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(text.lower()))
 
 
+_AGENT = re.compile(r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|id)\s+by\s+"
+                    r"(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
 _JOINED = re.compile(r"\W*(?:and|or|e|o|nor)\s+(?:the\s+|a\s+|an\s+|il\s+|lo\s+|la\s+|l')?\W*", re.IGNORECASE)
 _RELATIVE = re.compile(r"\b(?:whose|who|whom|which|that|il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b", re.IGNORECASE)
 
@@ -444,7 +514,7 @@ _EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|
 # 'no more than' is not also a floor.
 _CEILING = re.compile(
     r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|longer)\s+than\b"
-    r"|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|\bless\s+than\b|\bfewer\s+than\b"
+    r"|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|(?<!\bno\s)(?<!\bnot\s)\b(?:less|fewer)\s+than\b"
     r"|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|cannot|never)\s+(?:\w+\s+)?exceed\w*"
     r"|\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|\bmassim[oa]\b",
     re.IGNORECASE)
@@ -470,8 +540,11 @@ def bounds(text: str) -> frozenset[str]:
 # latter is a condition, checked as polarity); 'all' widens what the text qualifies.
 _ONLY = re.compile(r"(?<!\bnot\s)(?<!\bnon\s)\b(?:only|solely|exclusively|soltanto|solo|unicamente|esclusivamente)\b"
                    r"(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|se|qualora|quando|ove)\b)", re.IGNORECASE)
-_TEXT_ONLY = re.compile(r"\b(?:only|solely|exclusively|limited\s+to|soltanto|solo|unicamente|esclusivamente"
-                        r"|limitat\w+)\b", re.IGNORECASE)
+# A text limits as well by an exclusive power ('shall have exclusive powers') or by a rule denied but for a
+# case ('shall not engage another processor without prior … authorisation': only with it).
+_TEXT_ONLY = re.compile(r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to|soltanto|solo|unicamente|esclusivamente"
+                        r"|esclusiv[oaie]|limitat\w+)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
+                        re.IGNORECASE)
 _ALL = re.compile(r"\b(?:all|every|everyone|anyone|tutti|tutte|ogni|chiunque)\b|^\s*any\b", re.IGNORECASE)
 _TEXT_ALL = re.compile(r"\b(?:all|every|any|each|whatever|no|tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque"
                        r"|chiunque|nessun\w*)\b", re.IGNORECASE)
@@ -511,12 +584,15 @@ _AT_WILL = re.compile(r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wa
                       r"|\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b", re.IGNORECASE)
 
 
-# Negative words that negate nothing the text says: a ceiling ('cannot exceed 6 %', checked as a
-# bound), an addition ('not only … but also', 'not just'), indifference ('it does not matter whether').
+# Negative words that negate nothing the text says: a ceiling or a floor ('cannot exceed 6 %', 'no longer
+# than three years', 'no fewer than twice a year', checked as bounds), an addition ('not only … but also',
+# 'not just'), indifference ('it does not matter whether').
 _NOT_A_NEGATION = {
     "en": re.compile(r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b"
+                     r"|\b(?:no|not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b"
                      r"|\bnot\s+(?:only|just|merely)\b|\b(?:it\s+)?(?:does|do)\s+not\s+matter\b", re.IGNORECASE),
     "it": re.compile(r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b"
+                     r"|\bnon\s+(?:oltre|più\s+di|meno\s+di|prima\s+di)\b"
                      r"|\bnon\s+(?:importa|rileva)\b", re.IGNORECASE),
     "fr": re.compile(r"\b(?:ne\s+|n['’])(?:(?:peut|peuvent|doit|doivent)\s+(?:pas\s+)?)?(?:excéd|dépass)\w*(?:\s+pas)?"
                      r"|\bnon\s+seulement\b|\bpeu\s+importe\b", re.IGNORECASE),

@@ -30,17 +30,25 @@ from pincite.verify import signals
 # inside a sentence counts only after a comma: elsewhere it is relative ('the State where …').
 _OPENING = {
     "en": re.compile(r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|"
-                     r"in\s+the\s+event\s+(?:that|of)|in\s+case)\b", re.IGNORECASE),
+                     r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b", re.IGNORECASE),
     "it": re.compile(r"^(?:qualora|se|ove|laddove|quando|a\s+meno\s+che|purché|salvo\s+che|nella\s+misura\s+in\s+cui)\b",
                      re.IGNORECASE),
 }
 _INSIDE = {
-    "en": re.compile(r"(?:,\s*|\b)(?:unless|provided\s+that|on\s+condition\s+that|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
+    # 'provided they observe …', 'upon a reasoned request from …': a condition without 'if'.
+    "en": re.compile(r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
+                     r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                      r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
                      r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b", re.IGNORECASE),
     "it": re.compile(r"(?:,\s*|\b)(?:a\s+meno\s+che|purché|a\s+condizione\s+che|solo\s+se|soltanto\s+se|unicamente\s+se|"
                      r"nella\s+misura\s+in\s+cui|in\s+tutti\s+i\s+casi\s+in\s+cui|salvo\s+(?:che|se))\b|,\s*(?:qualora|ove|laddove|se)\b",
                      re.IGNORECASE),
+}
+# A connective before an opening condition ('However, provided that …,', 'Furthermore, where …,').
+_CONNECTIVE = {
+    "en": re.compile(r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|by\s+way\s+of\s+derogation"
+                     r"(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*", re.IGNORECASE),
+    "it": re.compile(r"^(?:tuttavia|inoltre|in\s+deroga\s+[^,]{1,60})\s*,\s*", re.IGNORECASE),
 }
 # A sentence that states a condition of its own (in other words, perhaps) is not read as dropping one.
 _OWN_CONDITION = {
@@ -56,7 +64,8 @@ _EXCEPTION = re.compile(r"^(?:unless|except|save|a\s+meno|salvo)\b", re.IGNORECA
 _TAIL = re.compile(r"[\s.;,]*(?:\b(?:and|or|e|o)\b)?[\s.;,]*$", re.IGNORECASE)  # how a point ends: '; or'
 _CONCESSION = re.compile(r"\b(?:even|anche)\s*$", re.IGNORECASE)  # 'even if' widens; it bounds nothing
 _QUANTIFIER = {
-    "en": re.compile(r"\b(?:all|every|each|any)\s+", re.IGNORECASE),
+    # Not 'at any time', 'in any event', 'in any case', 'every time': idioms that quantify no actor or thing.
+    "en": re.compile(r"\b(?:all|every|each|any)\s+(?!(?:time|event|case)\b)", re.IGNORECASE),
     "it": re.compile(r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+", re.IGNORECASE),
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
@@ -101,13 +110,15 @@ def _read(sentence: str, lang: str) -> Statement:
     (', unless …', 'in any case where: (a) …'). A condition in mid-sentence ('or, if the offender is
     an undertaking, up to 7 %') bounds only the words after it, and is left out."""
     conditions, core = [], sentence
-    opening = _OPENING.get(lang)
-    m = opening.match(sentence) if opening else None
+    opening, connective = _OPENING.get(lang), _CONNECTIVE.get(lang)
+    lead = connective.match(sentence) if connective else None
+    rest = sentence[lead.end():] if lead else sentence
+    m = opening.match(rest) if opening else None
     if m:
-        comma = sentence.find(",", m.end())
+        comma = rest.find(",", m.end())
         if comma > 0:
-            conditions.append((m.group(), sentence[m.end():comma]))
-            core = sentence[comma + 1:]
+            conditions.append((m.group(), rest[m.end():comma]))
+            core = rest[comma + 1:]
     inside = _INSIDE.get(lang)
     for m in inside.finditer(core) if inside else ():
         if _CONCESSION.search(core[:m.start()]):

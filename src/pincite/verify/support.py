@@ -303,8 +303,15 @@ def _polarity(claim: Claim) -> Verdict | None:
     context = "\n".join(dict.fromkeys([clause, *signals.lead_ins(_text(claim))]))
     if signals.negated_verb(body, claim.lang) and not _negation_explained(claim, body, context):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
-    if signals.negations(body, claim.lang) > 0 and signals.negations(context, claim.lang) == 0:
+    # A negation the text writes with the same word after it ('without bias', 'without undue delay') is the
+    # text's, wherever in the provision it stands.
+    text = signals.folded_squash(_text(claim))
+    written = all(phrase in text for phrase in signals.negation_phrases(body, claim.lang))
+    if signals.negations(body, claim.lang) > 0 and signals.negations(context, claim.lang) == 0 and not written:
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
+    denied = signals.denied_words(clause, body, claim.lang)
+    if denied and not signals.negations(body, claim.lang):
+        return Verdict(False, "polarity", f"the sentence says '{denied[0][1]}'; {_labels(claim)} says '{denied[0][0]}'")
     turned = signals.opposite(body, _text(claim), claim.lang)
     if turned:
         return Verdict(False, "polarity", f"the sentence says '{turned[0]}'; {_labels(claim)} says '{turned[1]}'")
