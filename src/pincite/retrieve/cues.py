@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite import languages
 from pincite.citations import find_citations
 
 
@@ -24,74 +25,34 @@ def question_sentence(question: str) -> str:
 
 
 # -- what it asks for ----------------------------------------------------------------------
+# The words are the language packs' (pincite.languages); a cue matches in any language that has it.
 
-# 'How long' and 'what period' are left out: the law often answers them without a number
-# ('no longer than is necessary', 'without undue delay'), and so is French 'combien de temps' (how
-# long). Italian 'in quanto' (as, since), 'per quanto' (as far as) and 'quanto prima' (as soon as
-# possible) ask for none.
-_ASKS_NUMBER = re.compile(
-    r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+(?:rate|percentage|amount|sum|figure|number)\b"
-    r"|(?<!\bin )(?<!\bper )\bquanto\b(?!\s+prima)|\bquant[aei]\b|\b(?:qual|quale|quali)\b(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b"
-    r"|\bcombien\b(?!\s+de\s+temps\b)|\bquel(?:le)?s?\b(?:\s+[\w'’-]+){0,3}?\s+(?:taux|pourcentage|montant|nombre|chiffre)\b",
-    re.IGNORECASE)
-
-
+_ASKS_NUMBER = languages.cue("asks_number")
 # The answer type `amount` (retrieve.query): a number, or a fine ('What is the maximum fine…?'), read by
 # the same words, so that the analysis and the gate never disagree on whether a number is asked for.
-ASKS_AMOUNT = re.compile(_ASKS_NUMBER.pattern + r"|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+fines?\b", re.IGNORECASE)
+ASKS_AMOUNT = re.compile(f"{_ASKS_NUMBER.pattern}|{languages.cue('asks_fine').pattern}", re.IGNORECASE)
+# A rate is a percentage: a provision that states only a period or a count does not say one.
+_ASKS_RATE = languages.cue("asks_rate")
+# A list ('What are the lawful bases…?', 'What must the contract contain?'): a provision's points answer.
+_ASKS_LIST = languages.cue("asks_list")
+_ASKS_PERIOD = languages.cue("asks_period")
+_FROM_WHEN = languages.cue("asks_from_when")
 
 
 def asks_for_number(question: str) -> bool:
     return bool(_ASKS_NUMBER.search(question_sentence(question)))
 
 
-# A rate is a percentage: a provision that states only a period or a count does not say one.
-_ASKS_RATE = re.compile(r"\b(?:rates?|percentages?|aliquot[ae]|percentual[ei]|tass[oi]|taux|pourcentages?)\b",
-                        re.IGNORECASE)
-
-
 def asks_for_rate(question: str) -> bool:
     return bool(_ASKS_RATE.search(question_sentence(question)))
-
-
-# A question for a list ('What are the lawful bases…?', 'Which AI practices are prohibited?', 'What
-# rights do I have?', 'What must the contract contain?'): answered by a provision's points, all of them.
-_ASKS_LIST = re.compile(
-    r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+[\w'’-]+s\b|"
-    r"^(?:(?:so|and)\s+)?what\s+(?:[\w'’-]+\s+){0,3}?(?:rights|bases|grounds|conditions|practices|obligations|"
-    r"duties|requirements|information|elements|criteria|principles|measures|categories|types|kinds|details|"
-    r"things|steps|cases|situations|exceptions|tasks|powers)\b|"
-    r"\bwhat\s+(?:must|should|does|do|shall)\s+(?:[\w'’-]+\s+){1,6}?(?:contain|include|cover|list|set\s+out|"
-    r"state|specify)\b|\blist\s+(?:of\s+)?(?:the|all)\b|^list\b|^quali\b|\bquali\s+sono\b|\belenc",
-    re.IGNORECASE)
 
 
 def asks_for_list(question: str) -> bool:
     return bool(_ASKS_LIST.search(question.strip()))
 
 
-# A question for a period or deadline ('how quickly', 'by when', 'entro quanti giorni').
-# 'When' alone is left out: it asks for a condition as often as for a time ('When is a controller
-# required to consult…?').
-_ASKS_PERIOD = re.compile(
-    r"\bhow\s+(?:quickly|soon|fast|long|promptly)\b|\bby\s+when\b|\bwithin\s+(?:what|which|how)\b"
-    r"|\b(?:what|which)\s+(?:deadline|time\s+limit|period|time\s+frame)\b|\bdeadline\b|\btime\s+limit\b"
-    r"|\bhow\s+many\s+(?:hours|days|weeks|months|years)\b|\bentro\s+(?:quant[oiae]|quando|che\s+termine)\b"
-    r"|\bquanto\s+tempo\b|\bin\s+quanto\s+tempo\b|\bquant[ie]\s+(?:ore|giorni|settimane|mesi|anni)\b"
-    r"|\bdans\s+quel\s+délai\b|\bcombien\s+de\s+temps\b", re.IGNORECASE)
-
-
 def asks_for_period(question: str) -> bool:
     return bool(_ASKS_PERIOD.search(question))
-
-
-# A question for the day a rule starts to apply, not only one opening with 'when' ('When does a
-# controller have to consult the authority?' asks for the condition): only then is the whole act's date
-# one reference away.
-_FROM_WHEN = re.compile(r"\b(?:(?:from|since|as\s+of|starting)\s+(?:when|what\s+date|which\s+date)|appl(?:y|ies)\s+from|"
-                        r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enter(?:s|ed)?\s+into\s+force|came\s+into\s+force|"
-                        r"da\s+quando|da\s+quale\s+data|a\s+decorrere|a\s+partire\s+da\s+quando|(?:entra|entrano)\s+in\s+vigore|"
-                        r"à\s+partir\s+de\s+quand|entre(?:nt)?\s+en\s+vigueur)\b|เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ", re.I)
 
 
 def asks_from_when(question: str) -> bool:
@@ -100,20 +61,23 @@ def asks_from_when(question: str) -> bool:
 
 # A second thing asked in the question sentence: a question word or an auxiliary after a comma and a
 # conjunction ('…, and what fine could we face?', '…, and by when?', '…, e quando si applica?'), or a
-# question word right after 'and' ('what must it do and how quickly?', '… e chi deve informare?'), or
-# 'and' with an auxiliary and its subject ('… and can it be renewed?'). A comma alone is no sign: 'If a
-# user cannot access the data, what must the data holder do?' asks one thing.
-_ASK_WORDS_EN_IT = (r"what|which|how|when|who|whom|whose|where|why|whether|cosa|che\s+cosa|quale|quali|come|quando|chi|dove|"
-                    r"perché")
-_ASK_WORDS_FR = r"comment|quand|qui|où|quel(?:le)?s?|pourquoi|que"
-_ASK_WORDS = f"{_ASK_WORDS_EN_IT}|{_ASK_WORDS_FR}"
-_AUX = (r"can|could|do|does|did|is|are|was|were|will|would|must|should|shall|may|might|has|have|"
-        r"può|possono|deve|devono|è|sono|peut|peuvent|doit|doivent|est|sont")
-_PREP = r"(?:(?:by|to|for|from|in|on|with|a|da|per|di|à|de|pour)\s+)?"
-_SECOND_ASK = re.compile(
-    rf"[,;]\s*(?:and|or|but|e|o|ed|ma|et|ou|mais)\s+{_PREP}(?:{_ASK_WORDS}|{_AUX}|if|se|si)\b"
-    rf"|\s(?:and|e|ed)\s+{_PREP}(?:{_ASK_WORDS_EN_IT})\b|\set\s+{_PREP}(?:{_ASK_WORDS_FR})\b"
-    rf"|\sand\s+(?:{_AUX})\s+(?:it|they|we|i|you|he|she|there)\b", re.IGNORECASE)
+# question word right after 'and' in its own language ('what must it do and how quickly?', '… e chi deve
+# informare?'), or 'and' with an auxiliary and its subject ('… and can it be renewed?'). A comma alone is
+# no sign: 'If a user cannot access the data, what must the data holder do?' asks one thing.
+def _second_ask() -> re.Pattern[str]:
+    def any_of(name: str) -> str:
+        return languages.cue(name).pattern
+
+    prep = f"(?:(?:{any_of('preposition')})\\s+)?"
+    packs = [languages.words(code, "QUESTION") for code in languages.CODES]
+    own = [f"\\s(?:{w['joiner']})\\s+{prep}(?:{w['ask_word']})\\b" for w in packs if "joiner" in w]
+    own += [f"\\s(?:{w['joiner']})\\s+(?:{any_of('auxiliary')})\\s+(?:{w['subject']})\\b" for w in packs if "subject" in w]
+    return re.compile(
+        f"[,;]\\s*(?:{any_of('conjunction')})\\s+{prep}(?:{any_of('ask_word')}|{any_of('auxiliary')}|{any_of('if')})\\b"
+        f"|{'|'.join(own)}", re.IGNORECASE)
+
+
+_SECOND_ASK = _second_ask()
 
 
 def question_parts(text: str) -> int:
@@ -125,25 +89,18 @@ def question_parts(text: str) -> int:
 # -- facts a statute never contains -------------------------------------------------------
 
 # What is so now: statutes say what the rule is, not who holds an office or what exists today.
-_NOW = re.compile(
-    r"\b(?:current(?:ly)?|presently|at present|right now|today|to date|so far|as of now"
-    r"|attual(?:e|i|mente)|oggi|ad oggi|finora|al momento|actuel(?:le)?s?|actuellement|aujourd['’]hui"
-    r"|à ce jour|jusqu['’]à présent)\b", re.IGNORECASE)
-# 'When' and 'where' are left out: they open subordinate clauses too ('When data were obtained
-# from a third party, by when must…'), and 'When did the Regulation start to apply?' is a law question.
-_WH = (r"(?:what|which|who|whom|how\s+(?:much|many|long|often)|why|quale|quali|quanto|quanta"
-       r"|quanti|quante|chi|cosa|che|quel(?:le)?s?|qui|que|combien)")
-# What happened: a question about a past event (a fine imposed, a ruling, a designation),
-# asked with a past or perfect auxiliary right after the question word.
-_LEAD = r"^(?:(?:in|within|by|for|from|under|to|entro|per|da|dans|pour|en)\s+)?" + _WH + r"\b(?:\s+[\w'’-]+){0,4}?\s+"
-_W = r"[\w'’-]+"
-_PAST = {
-    "en": re.compile(_LEAD + rf"(?:did\b|(?:was|were)\s+(?:{_W}\s+){{0,3}}?{_W}(?:ed|en|wn|ht|un|id)\b"
-                     rf"|(?:has|have)\s+(?!to\b)(?:{_W}\s+){{0,2}}?{_W}(?:ed|en|wn|ht|un|id)\b)", re.IGNORECASE),
-    "it": re.compile(_LEAD + rf"(?:ha|hanno)\s+(?:{_W}\s+){{0,2}}?{_W}(?:at[oaie]|it[oaie]|ut[oaie])\b",
-                     re.IGNORECASE),
-    "fr": re.compile(_LEAD + rf"(?:a|ont)\s+(?:{_W}\s+){{0,2}}?{_W}(?:é|ée|és|ées|i|is|u|us)\b", re.IGNORECASE),
-}
+_NOW = languages.cue("now")
+_LAW_NOW = languages.cue("law_now")
+_LAW_ACTS = languages.cue("law_acts")
+# What happened: a question about a past event (a fine imposed, a ruling, a designation), asked with a
+# past or perfect auxiliary right after a question word (in any language's words: a pack's auxiliary
+# after any pack's question word, as before the packs).
+_LEAD = (f"^(?:(?:{languages.cue('past_preposition').pattern})\\s+)?(?:{languages.cue('past_question_word').pattern})"
+         r"\b(?:\s+[\w'’-]+){0,4}?\s+")
+_PAST = {code: re.compile(_LEAD + w["past_auxiliary"], re.IGNORECASE)
+         for code in languages.CODES if "past_auxiliary" in (w := languages.words(code, "QUESTION"))}
+_ALREADY = languages.cue("already")
+_MODAL_PERFECT = languages.cue("modal_perfect")
 
 
 def outside_law(question: str, lang: str, *, asks: str | None = None) -> str | None:
@@ -168,27 +125,6 @@ def outside_law(question: str, lang: str, *, asks: str | None = None) -> str | N
     if m:
         return f"about a past event ({m.group()!r})"
     return None
-
-
-# A perfect asked with 'already' or 'yet' ('Has the Commission already published its
-# guidelines?', 'Have any providers been fined yet?', 'La Commissione ha già adottato…?') asks
-# whether something has happened by now. Only as the question itself: 'if it has already
-# notified, must it…' and 'se ha già notificato' tell the facts of a case.
-_ALREADY = re.compile(
-    r"^(?:(?:and|so|but|e|ma)\s+)?(?:has|have|hasn['’]t|haven['’]t)\b(?:\s+[\w'’-]+){0,6}?\s+(?:already|(?<!not\s)yet)\b"
-    r"|^(?!.*\b(?:se|qualora|quando|che|chi|if|when|where)\b.*\b(?:ha|hanno)\s+già\b).*\b(?:ha|hanno)\s+già\s+"
-    r"[\w'’-]+(?:at|it|ut)[oaie]\b",
-    re.IGNORECASE)
-
-
-# A modal perfect ('what should that contract have covered') asks what the law required.
-_MODAL_PERFECT = re.compile(r"\b(?:should|would|could|must|might|ought)\b(?:\s+[\w'’-]+){0,3}?\s+have\b", re.IGNORECASE)
-# 'Current' of the law's own text ('the current rules', 'the current wording') is no fact of the world.
-_LAW_NOW = re.compile(r"\bcurrent(?:ly)?\s+(?:definition|rules?|wording|text|law|requirements?|obligations?)\b",
-                      re.IGNORECASE)
-# What an act does to other acts, which its final provisions state.
-_LAW_ACTS = re.compile(r"\b(?:repeal(?:ed|s)?|amend(?:ed|s)?|replac(?:e|ed|es)|supersed(?:e|ed|es)|abrogat\w*|"
-                       r"modificat\w*|sostituit\w*)\b", re.IGNORECASE)
 
 
 # -- acts and names ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from pincite import languages
 from pincite.citations import Citation, find_citations
 from pincite.citations.grammar import TEXT_RULE_PATTERN
 from pincite.errors import ConfigError
@@ -21,51 +22,13 @@ from pincite.retrieve.definitions import asked_term
 
 MAX_QUERY_CHARS = 2000
 
-# What a question asks for, when its words say so plainly (an English or Italian cue).
-_INTENTS = (
-    ("definition", re.compile(r"\b(?:what (?:is|are|does)\b.*\b(?:mean|defin)|defin(?:e|es|ed|ition)|"
-                              r"what counts as|meaning of|che cos['’]?è|cosa si intende|definizione)\b", re.I)),
-    ("penalty", re.compile(r"\b(?:fines?|penalt(?:y|ies)|sanctions?|punish|sanzion[ei]|ammend[ae])\b", re.I)),
-    ("date", re.compile(r"\b(?:from when|since when|when does|when do|apply from|applies from|enter into force|"
-                        r"entry into force|da quando|entra in vigore)\b", re.I)),
-    ("exception", re.compile(r"\b(?:exceptions?|exempt(?:ed|ion)?|derogat(?:e|ion)s?|unless|does not apply|"
-                             r"deroga|eccezion[ei])\b", re.I)),
-)
-
-# What a question asks for that a provision usually leaves to another one it cites or that cites it:
-# its consequence (a fine lives in the penalties article, which cites the duty),
-# an exception or derogation, the definition of a term it uses, the annex it points to, the date
-# its chapter starts to apply. English, Italian, French and Thai cues; retrieval follows one
-# reference of each kind asked (retrieve.follow).
-_HOPS = (
-    ("penalty", re.compile(r"\b(?:fin(?:e|es|ed)|penalt(?:y|ies)|sanction(?:s|ed)?|punish\w*|liab(?:le|ility)|"
-                           r"sanzion[ei]|ammend[ae]|multa|amendes?|pénalit)\b|โทษ|ปรับ|จำคุก", re.I)),
-    ("exception", re.compile(r"\b(?:exceptions?|exempt\w*|derogat\w*|unless|does not apply|do not apply|"
-                             r"restrict\w*|deroga\w*|eccezion[ei]|esenzion[ei]|comunque|dérogation|"
-                             r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b|ยกเว้น|เว้นแต่|"
-                             # Thai: 'without (the) consent' asks for the cases the Act allows without it,
-                             # which it lists as exceptions ('เว้นแต่', PDPA Sections 24, 26, 27).
-                             r"(?:โดย)?ไม่ได้(?:รับความ)?ยินยอม", re.I)),
-    # Remedies: the complaint, the court, the compensation a provision refers to.
-    ("remedy", re.compile(r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation|"
-                          r"ricorso|reclamo|tribunale|risarcimento|recours|réclamation)\b|ร้องเรียน|ฟ้อง", re.I)),
-    # A time limit: how long someone has to act on a request, a complaint or a breach. The limit is
-    # often in another provision than the duty ('within one month of receipt of the request' in GDPR
-    # Article 12(3) for the requests of Articles 15 to 22). 'How long' alone asks as often how long
-    # data may be kept, which no reference answers, so it counts only before 'to' and a verb.
-    ("deadline", re.compile(r"\b(?:how\s+(?:long|quickly|soon|fast)\b[^.?]{0,40}?\b(?:to|until|before)\s+\w+|"
-                            r"deadlines?|time[- ]limits?|within\s+how\s+(?:many|long|much)|by\s+when|"
-                            r"entro\s+quando|entro\s+quale\s+termine|(?<!per\s)quanto\s+tempo\s+(?:ha|hanno)\b[^.?]{0,40}?\bper\s+\w+|"
-                            r"dans\s+quel\s+délai|délais?)\b|ภายในกี่วัน|ภายในเวลาเท่าใด|กี่วัน|นานเท่าใด", re.I)),
-    ("definition", re.compile(r"\b(?:defin\w+|count(?:s)? as|meaning of|mean[st]?|considered|treated as|"
-                              r"conta come|si intende|definizione|considerat[oaie]|signifie)\b|ถือเป็น|หมายถึง|นิยาม",
-                              re.I)),
-    ("annex", re.compile(r"\b(?:annex(?:es)?|high[- ]risk|listed|allegat[oi]|alto rischio|annexe)\b", re.I)),
-    ("date", re.compile(r"\b(?:from when|since when|when (?:does|do|will|did)|apply from|applies from|start(?:s)? to apply|"
-                        r"(?:from|by|on|as of)\s+(?:what|which)\s+date|da\s+quale\s+data|a\s+partire\s+da\s+quando|"
-                        r"enter(?:s|ed)? into force|came into force|entry into force|da quando|a decorrere|entra in vigore|"
-                        r"à partir de quand)\b|เมื่อไร|มีผล|ใช้บังคับ", re.I)),
-)
+# What a question asks for, when its words say so plainly (the language packs' INTENTS), and what it asks
+# for that a provision usually leaves to another one it cites or that cites it (their HOPS): its
+# consequence (a fine lives in the penalties article, which cites the duty), an exception or derogation,
+# a remedy, a time limit, the definition of a term it uses, the annex it points to, the date its chapter
+# starts to apply; retrieval follows one reference of each kind asked (retrieve.follow). Tried in order.
+_INTENTS = tuple((name, languages.cue(name, "INTENTS")) for name in languages.names("INTENTS"))
+_HOPS = tuple((name, languages.cue(name, "HOPS")) for name in languages.names("HOPS"))
 
 
 # What kind of thing the answer is ("answer type"), from the question sentence.

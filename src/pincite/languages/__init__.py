@@ -1,0 +1,56 @@
+"""What pincite knows of each language, one pack per language.
+
+A pack is a module of this package named by its language code (`en.py`, `it.py`, `fr.py`, `th.py`)
+holding the words a stage reads, as regular-expression sources keyed by what they mean. Today the packs
+hold the cues of the question analysis (retrieve.query, retrieve.cues): what a question asks for (a
+number, a rate, a list, a period, the day a rule starts to apply), its intent, the references it asks to
+follow, and the words that join a second ask. A stage asks for a cue by name and gets one pattern that
+matches that cue in any language with a pack (`cue`), because a question is often asked in another
+language than the corpus's (an Italian question of the English text) and a cue must not depend on a guess
+of which. Adding a language is adding a module here and its name to `CODES`; docs/languages.md says how.
+
+Not yet in packs (issue 35, later slices): the answer types and follow-up cues of retrieve.query, the
+facts-of-the-world and act-name cues of retrieve.cues, definition frames, the citation grammar, the
+verifier's signals, the PDF parsers, the stemmers and stop words (index.analysis).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+from types import ModuleType
+
+# The packs, in the order their alternatives are tried.
+CODES = ("en", "it", "fr", "th")
+
+
+@cache
+def pack(code: str) -> ModuleType | None:
+    """The pack of a language, or None when pincite has none for it."""
+    if code not in CODES:
+        return None
+    return importlib.import_module(f"pincite.languages.{code}")
+
+
+def words(code: str, kind: str) -> dict[str, str]:
+    """A pack's patterns of one kind ('QUESTION', 'INTENTS', 'HOPS'): name → regex source."""
+    module = pack(code)
+    return dict(getattr(module, kind, {})) if module else {}
+
+
+@cache
+def cue(name: str, kind: str = "QUESTION", flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """One pattern for a cue in every language that has it: the packs' alternatives joined. A cue no
+    pack has matches nothing."""
+    parts = [w[name] for w in (words(code, kind) for code in CODES) if name in w]
+    return re.compile("|".join(f"(?:{p})" for p in parts) if parts else r"(?!)", flags)
+
+
+def names(kind: str) -> tuple[str, ...]:
+    """The cue names of a kind, in the order of the first pack that lists them (intents and hops
+    are tried in that order)."""
+    seen: dict[str, None] = {}
+    for code in CODES:
+        seen.update(dict.fromkeys(words(code, kind)))
+    return tuple(seen)

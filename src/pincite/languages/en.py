@@ -1,0 +1,76 @@
+"""English: the question cues (pincite.languages)."""
+
+# What a question asks for (retrieve.cues). 'How long' and 'what period' ask for no number: the law often
+# answers them without one ('no longer than is necessary', 'without undue delay').
+QUESTION = {
+    "asks_number": r"\bhow\s+(?:many|much)\b|\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+"
+                   r"(?:rate|percentage|amount|sum|figure|number)\b",
+    # A fine asked for is an amount too (the answer type `amount`).
+    "asks_fine": r"\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+fines?\b",
+    "asks_rate": r"\b(?:rates?|percentages?)\b",
+    "asks_list": r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+[\w'’-]+s\b|"
+                 r"^(?:(?:so|and)\s+)?what\s+(?:[\w'’-]+\s+){0,3}?(?:rights|bases|grounds|conditions|practices|"
+                 r"obligations|duties|requirements|information|elements|criteria|principles|measures|categories|"
+                 r"types|kinds|details|things|steps|cases|situations|exceptions|tasks|powers)\b|"
+                 r"\bwhat\s+(?:must|should|does|do|shall)\s+(?:[\w'’-]+\s+){1,6}?(?:contain|include|cover|list|"
+                 r"set\s+out|state|specify)\b|\blist\s+(?:of\s+)?(?:the|all)\b|^list\b",
+    # 'When' alone asks for a condition as often as for a time ('When is a controller required to consult…?').
+    "asks_period": r"\bhow\s+(?:quickly|soon|fast|long|promptly)\b|\bby\s+when\b|\bwithin\s+(?:what|which|how)\b"
+                   r"|\b(?:what|which)\s+(?:deadline|time\s+limit|period|time\s+frame)\b|\bdeadline\b|\btime\s+limit\b"
+                   r"|\bhow\s+many\s+(?:hours|days|weeks|months|years)\b",
+    # The day a rule starts to apply, not any 'when' ('When does a controller have to consult…?').
+    "asks_from_when": r"\b(?:(?:from|since|as\s+of|starting)\s+(?:when|what\s+date|which\s+date)|appl(?:y|ies)\s+from|"
+                      r"start(?:s|ed)?\s+to\s+apply|in\s+force|entry\s+into\s+force|enter(?:s|ed)?\s+into\s+force|"
+                      r"came\s+into\s+force)\b",
+    # A second ask: the question words, the auxiliaries, the conjunctions and prepositions that join it.
+    "ask_word": r"what|which|how|when|who|whom|whose|where|why|whether",
+    "auxiliary": r"can|could|do|does|did|is|are|was|were|will|would|must|should|shall|may|might|has|have",
+    "conjunction": r"and|or|but",
+    "joiner": r"and",
+    "preposition": r"by|to|for|from|in|on|with",
+    "if": r"if",
+    "subject": r"it|they|we|i|you|he|she|there",
+    # Facts a statute never holds (retrieve.cues.outside_law): what is so now, what happened.
+    "now": r"\b(?:current(?:ly)?|presently|at present|right now|today|to date|so far|as of now)\b",
+    # 'Current' of the law's own text ('the current rules') is no fact of the world.
+    "law_now": r"\bcurrent(?:ly)?\s+(?:definition|rules?|wording|text|law|requirements?|obligations?)\b",
+    # What an act does to other acts, which its final provisions state.
+    "law_acts": r"\b(?:repeal(?:ed|s)?|amend(?:ed|s)?|replac(?:e|ed|es)|supersed(?:e|ed|es))\b",
+    # A past event is asked with a past or perfect auxiliary right after a question word, itself perhaps
+    # after a preposition. 'When' and 'where' are left out: they open subordinate clauses too.
+    "past_preposition": r"in|within|by|for|from|under|to",
+    "past_question_word": r"what|which|who|whom|how\s+(?:much|many|long|often)|why",
+    "past_auxiliary": r"(?:did\b|(?:was|were)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+(?:ed|en|wn|ht|un|id)\b"
+                      r"|(?:has|have)\s+(?!to\b)(?:[\w'’-]+\s+){0,2}?[\w'’-]+(?:ed|en|wn|ht|un|id)\b)",
+    # 'Has the Commission already published…?', 'Have any providers been fined yet?': only as the question.
+    "already": r"^(?:(?:and|so|but|e|ma)\s+)?(?:has|have|hasn['’]t|haven['’]t)\b(?:\s+[\w'’-]+){0,6}?\s+"
+               r"(?:already|(?<!not\s)yet)\b",
+    # A modal perfect ('what should that contract have covered') asks what the law required.
+    "modal_perfect": r"\b(?:should|would|could|must|might|ought)\b(?:\s+[\w'’-]+){0,3}?\s+have\b",
+}
+
+# What a question asks for, when its words say so plainly (Query.intent; the ranker reads it).
+INTENTS = {
+    "definition": r"\b(?:what (?:is|are|does)\b.*\b(?:mean|defin)|defin(?:e|es|ed|ition)|what counts as|meaning of)\b",
+    "penalty": r"\b(?:fines?|penalt(?:y|ies)|sanctions?|punish)\b",
+    "date": r"\b(?:from when|since when|when does|when do|apply from|applies from|enter into force|entry into force)\b",
+    "exception": r"\b(?:exceptions?|exempt(?:ed|ion)?|derogat(?:e|ion)s?|unless|does not apply)\b",
+}
+
+# What a question asks for that a provision leaves to another one it cites or that cites it (Query.hops,
+# retrieve.follow): the fine, the exception, the remedy, the time limit, the definition, the annex, the date.
+HOPS = {
+    "penalty": r"\b(?:fin(?:e|es|ed)|penalt(?:y|ies)|sanction(?:s|ed)?|punish\w*|liab(?:le|ility))\b",
+    "exception": r"\b(?:exceptions?|exempt\w*|derogat\w*|unless|does not apply|do not apply|restrict\w*|"
+                 r"(?:national|member state) law|allow\w*\b[^.?]{0,40}\bnot to)\b",
+    "remedy": r"\b(?:court|sue|judicial|complain\w*|lodge|remed(?:y|ies)|appeal|compensation)\b",
+    # 'How long' alone asks as often how long data may be kept, which no reference answers: it counts only
+    # before 'to' and a verb.
+    "deadline": r"\b(?:how\s+(?:long|quickly|soon|fast)\b[^.?]{0,40}?\b(?:to|until|before)\s+\w+|deadlines?|"
+                r"time[- ]limits?|within\s+how\s+(?:many|long|much)|by\s+when)\b",
+    "definition": r"\b(?:defin\w+|count(?:s)? as|meaning of|mean[st]?|considered|treated as)\b",
+    "annex": r"\b(?:annex(?:es)?|high[- ]risk|listed)\b",
+    "date": r"\b(?:from when|since when|when (?:does|do|will|did)|apply from|applies from|start(?:s)? to apply|"
+            r"(?:from|by|on|as of)\s+(?:what|which)\s+date|enter(?:s|ed)? into force|came into force|"
+            r"entry into force)\b",
+}

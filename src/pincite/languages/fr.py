@@ -1,0 +1,30 @@
+"""French: the question cues (pincite.languages)."""
+
+# 'combien de temps' (how long) asks for no number, as English 'how long' does not.
+QUESTION = {
+    "asks_number": r"\bcombien\b(?!\s+de\s+temps\b)|\bquel(?:le)?s?\b(?:\s+[\w'’-]+){0,3}?\s+"
+                   r"(?:taux|pourcentage|montant|nombre|chiffre)\b",
+    "asks_rate": r"\b(?:taux|pourcentages?)\b",
+    "asks_period": r"\bdans\s+quel\s+délai\b|\bcombien\s+de\s+temps\b",
+    "asks_from_when": r"\b(?:à\s+partir\s+de\s+quand|entre(?:nt)?\s+en\s+vigueur)\b",
+    "ask_word": r"comment|quand|qui|où|quel(?:le)?s?|pourquoi|que",
+    "auxiliary": r"peut|peuvent|doit|doivent|est|sont",
+    "conjunction": r"et|ou|mais",
+    "joiner": r"et",
+    "preposition": r"à|de|pour",
+    "if": r"si",
+    "now": r"\b(?:actuel(?:le)?s?|actuellement|aujourd['’]hui|à ce jour|jusqu['’]à présent)\b",
+    "past_preposition": r"dans|pour|en",
+    "past_question_word": r"quel(?:le)?s?|qui|que|combien",
+    "past_auxiliary": r"(?:a|ont)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+(?:é|ée|és|ées|i|is|u|us)\b",
+}
+
+HOPS = {
+    "penalty": r"\b(?:amendes?|pénalit)\b",
+    "exception": r"\b(?:dérogation)\b",
+    "remedy": r"\b(?:recours|réclamation)\b",
+    "deadline": r"\b(?:dans\s+quel\s+délai|délais?)\b",
+    "definition": r"\b(?:signifie)\b",
+    "annex": r"\b(?:annexe)\b",
+    "date": r"\b(?:à partir de quand)\b",
+}

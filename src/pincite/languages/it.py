@@ -1,0 +1,45 @@
+"""Italian: the question cues (pincite.languages)."""
+
+# 'in quanto' (as, since), 'per quanto' (as far as) and 'quanto prima' (as soon as possible) ask for no number.
+QUESTION = {
+    "asks_number": r"(?<!\bin )(?<!\bper )\bquanto\b(?!\s+prima)|\bquant[aei]\b|\b(?:qual|quale|quali)\b"
+                   r"(?:\s*[\w'’-]+){0,3}?\s*\b(?:aliquota|percentuale|importo|tasso|numero|cifra)\b",
+    "asks_rate": r"\b(?:aliquot[ae]|percentual[ei]|tass[oi])\b",
+    "asks_list": r"^quali\b|\bquali\s+sono\b|\belenc",
+    "asks_period": r"\bentro\s+(?:quant[oiae]|quando|che\s+termine)\b|\bquanto\s+tempo\b|\bin\s+quanto\s+tempo\b"
+                   r"|\bquant[ie]\s+(?:ore|giorni|settimane|mesi|anni)\b",
+    "asks_from_when": r"\b(?:da\s+quando|da\s+quale\s+data|a\s+decorrere|a\s+partire\s+da\s+quando|"
+                      r"(?:entra|entrano)\s+in\s+vigore)\b",
+    "ask_word": r"cosa|che\s+cosa|quale|quali|come|quando|chi|dove|perché",
+    "auxiliary": r"può|possono|deve|devono|è|sono",
+    "conjunction": r"e|o|ed|ma",
+    "joiner": r"e|ed",
+    "preposition": r"a|da|per|di",
+    "if": r"se",
+    "now": r"\b(?:attual(?:e|i|mente)|oggi|ad oggi|finora|al momento)\b",
+    "law_acts": r"\b(?:abrogat\w*|modificat\w*|sostituit\w*)\b",
+    "past_preposition": r"entro|per|da",
+    "past_question_word": r"quale|quali|quanto|quanta|quanti|quante|chi|cosa|che",
+    "past_auxiliary": r"(?:ha|hanno)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+(?:at[oaie]|it[oaie]|ut[oaie])\b",
+    # 'La Commissione ha già adottato…?'; not 'se ha già notificato' (the facts of a case).
+    "already": r"^(?!.*\b(?:se|qualora|quando|che|chi|if|when|where)\b.*\b(?:ha|hanno)\s+già\b).*\b(?:ha|hanno)\s+già\s+"
+               r"[\w'’-]+(?:at|it|ut)[oaie]\b",
+}
+
+INTENTS = {
+    "definition": r"\b(?:che cos['’]?è|cosa si intende|definizione)\b",
+    "penalty": r"\b(?:sanzion[ei]|ammend[ae])\b",
+    "date": r"\b(?:da quando|entra in vigore)\b",
+    "exception": r"\b(?:deroga|eccezion[ei])\b",
+}
+
+HOPS = {
+    "penalty": r"\b(?:sanzion[ei]|ammend[ae]|multa)\b",
+    "exception": r"\b(?:deroga\w*|eccezion[ei]|esenzion[ei]|comunque)\b",
+    "remedy": r"\b(?:ricorso|reclamo|tribunale|risarcimento)\b",
+    "deadline": r"\b(?:entro\s+quando|entro\s+quale\s+termine|(?<!per\s)quanto\s+tempo\s+(?:ha|hanno)\b[^.?]{0,40}?"
+                r"\bper\s+\w+)\b",
+    "definition": r"\b(?:conta come|si intende|definizione|considerat[oaie])\b",
+    "annex": r"\b(?:allegat[oi]|alto rischio)\b",
+    "date": r"\b(?:da\s+quale\s+data|a\s+partire\s+da\s+quando|da quando|a decorrere|entra in vigore)\b",
+}
