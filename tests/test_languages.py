@@ -20,8 +20,7 @@ SRC = Path(languages.__file__).parent.parent
 MOVED = {
     "retrieve/cues.py": {"KNOWN_ACTS", "FRENCH_ACTS", "_FRENCH_ACT", "_FRENCH_DIRECTIVE", "COMMON_ACRONYMS",
                          "_ACT_NUMBER_NAMED", "_ACT_NUMBER_BARE", "_ACT_TITLE", "_MENTION_BEFORE", "_acts_named"},
-    "retrieve/query.py": {"_NAMED_KINDS", "_THE_ACT", "_NOT_VERB", "_ANSWER_TYPES", "answer_type",
-                          "_FOLLOW_UP_OPENING", "_REFERS_BACK", "analyse", "_PHRASE_STOP",
+    "retrieve/query.py": {"_PHRASE_STOP",
                           "check_query"},  # check_query: an error message, English as every message is
 }
 _ESCAPE = re.compile(r"\\[A-Za-z]")

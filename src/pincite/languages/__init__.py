@@ -34,7 +34,7 @@ def pack(code: str) -> ModuleType | None:
 
 
 def words(code: str, kind: str) -> dict[str, str]:
-    """A pack's patterns of one kind ('QUESTION', 'INTENTS', 'HOPS'): name → regex source."""
+    """A pack's patterns of one kind ('QUESTION', 'INTENTS', 'HOPS', 'ANSWER'): name → regex source."""
     module = pack(code)
     return dict(getattr(module, kind, {})) if module else {}
 

@@ -74,3 +74,56 @@ HOPS = {
             r"(?:from|by|on|as of)\s+(?:what|which)\s+date|enter(?:s|ed)? into force|came into force|"
             r"entry into force)\b",
 }
+
+# How a question names the act it is asked of: 'the Regulation', 'the AI Act', 'the rules', 'the DSA'.
+_THE_ACT = r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))"
+
+# What kind of thing the answer is (retrieve.query.answer_type), from the question sentence. A stage
+# assembles `names` and `scope` from the pieces; the others are whole patterns.
+ANSWER = {
+    # a frame the question opens with ('Under the GDPR, …'), left out before its type is read
+    "frame": r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*",
+    # who holds an office
+    "person": r"^(?:and\s+)?who\s+(?:is|are|was|were)\s+(?:(?:currently|now|presently)\s+)?(?:the\s+)?"
+              r"(?:(?:current|present|new|first)\s+)?(?:chair|head|president|director|"
+              r"executive\s+director|supervisor|commissioner|members?)\b|"
+              r"^who\s+(?:currently\s+)?(?:chairs|heads|leads|runs|directs)\b|"
+              r"\bname\s+of\s+the\s+(?:person|chair|head)\b",
+    # named things of the world (countries, companies, standards…), which a statute does not list: the
+    # question word, a few words (not a verb: 'What must providers do…?' asks a duty), the kind, and no
+    # duty after it
+    "names_opening": r"(?:so|and|but)",
+    "names_question_word": r"which|what",
+    "names_verb": r"must|shall|should|may|can|could|do|does|did|have|has|had|are|is|will|would|need",
+    "named_kind": r"(?:third\s+)?countr(?:y|ies)|states?|territor(?:y|ies)|companies|company|firms?|businesses"
+                  r"|platforms|gatekeepers|providers|organi[sz]ations|standards?|codes?\s+of\s+(?:practice|conduct)"
+                  r"|tools?|products?",
+    "names_duty": r"must|shall|may|can|should|have\s+to|need|are\s+required",
+    "names_list": r"\blist\s+of\s+(?:the\s+)?",
+    # from when the act applies ('When does the GDPR apply?'): its final article answers
+    "application": r"^(?:from\s+|since\s+)?(?:when|what\s+date|which\s+date)\s+(?:does|did|will|do|is|was)\s+"
+                   r"(?:the\s+|this\s+)?"
+                   rf"(?:[\w-]+\s+){{0,3}}?(?:{_THE_ACT}|it)\s+(?:start\s+to\s+|begin\s+to\s+|first\s+)?"
+                   r"(?:apply|applicable|enter\s+into\s+force|come\s+into\s+force|take\s+effect)\b(?!\s+to\b)|"
+                   r"^(?:from|as\s+of|since)\s+(?:what|which)\s+date\s+(?:does|do|is)\s+(?:the\s+|this\s+)?"
+                   rf"(?:[\w-]+\s+){{0,3}}?{_THE_ACT}\s+appl(?:y|icable)\b(?!\s+to\b)",
+    # which acts it amends: its amending articles answer
+    "amendments": r"\b(?:which|what)\s+(?:other\s+)?(?:acts?|regulations?|directives?|laws?|legislation|legal\s+acts?)\s+"
+                  r"(?:does|did|do|will)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:amend|modify|change)\b",
+    # whether the act applies to a case ('Does the GDPR apply to us?'): its scope article answers; not a
+    # question for the date ('When does the GDPR apply?'), which opens so
+    "scope_not_opening": r"(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b",
+    "scope": r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
+             rf"(?:{_THE_ACT}|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
+             r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?"
+             rf"(?:[\w-]+\s+){{0,3}}?{_THE_ACT}\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
+             r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b",
+    "date": r"^(?:from\s+|since\s+|by\s+|until\s+)?when\b|\b(?:what|which)\s+date\b",
+    "duty": r"\b(?:must|shall|have\s+to|has\s+to|need\s+to|obliged|obligations?|duty|duties|required)\b",
+    "yes_no": r"^(?:is|are|does|do|can|may|must|could|should|will|am|was|has|have)\b",
+    # a short question that refers back to the conversation: it opens with a connective or leans on a
+    # pronoun ('how long do they have?'); not 'is it lawful to …', whose 'it' is nobody
+    "follow_up_opening": r"^\s*(?:and|or|but|also|what about|how about|same|then)\b",
+    "refers_back": r"\b(?:they|them|their|these|those)\b|\bits?\b(?!\s+(?:\w+\s+){0,2}(?:to|that|for)\b)"
+                   r"|\b(?:this|that)\s*[?.!]*$",
+}

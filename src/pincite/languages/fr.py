@@ -28,3 +28,18 @@ HOPS = {
     "annex": r"\b(?:annexe)\b",
     "date": r"\b(?:à partir de quand)\b",
 }
+
+ANSWER = {
+    "names_question_word": r"quelle?s?",
+    "scope_not_opening": r"(?:à\s+partir\s+de\s+quand|depuis\s+quand|quand|à\s+quelle\s+date)\b",
+    "scope": r"\b(?:règlement|réglementation|loi|directive|texte)\s+(?:[\w'’]+\s+){0,3}?s['’]appliqu(?:e|ent)\b|"
+             r"\bs['’]appliqu(?:e|ent)[- ]t[- ](?:il|elle|ils|elles)\b|"
+             r"\b(?:relève|relèvent|entre|entrent|tombe|tombent)\s+(?:[\w'’]+\s+){0,3}?champ\s+d['’]application\b",
+    "duty": r"\b(?:doit|doivent|dois|devons|devez|obligée?s?|tenue?s?\s+d[e'’])\b",
+    # French asks yes or no with 'est-ce que' or by inverting verb and subject ('peut-il', 'doit-elle').
+    "yes_no": r"^est[- ]ce\s+qu|\b(?:peut|peuvent|puis|doit|doivent|dois|est|sont|suis|a|ont|ai|"
+              r"faut|existe|existent|sera|seront|pourrait|pourraient|devons|pouvons|avons|sommes)"
+              r"(?:[- ]t)?[- ](?:il|elle|ils|elles|on|je|nous|vous)\b",
+    "follow_up_opening": r"^\s*(?:et|ou|mais|aussi|et pour)\b",
+    "refers_back": r"\b(?:ils|elles|eux|leurs?|ceux|celles|cela|ça)\b|\b(?:ceci)\s*[?.!]*$",
+}

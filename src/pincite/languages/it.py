@@ -43,3 +43,22 @@ HOPS = {
     "annex": r"\b(?:allegat[oi]|alto rischio)\b",
     "date": r"\b(?:da\s+quale\s+data|a\s+partire\s+da\s+quando|da quando|a decorrere|entra in vigore)\b",
 }
+
+ANSWER = {
+    "person": r"^chi\s+(?:è|sono|presiede|dirige|guida)\b",
+    "names_question_word": r"quali|quale",
+    "names_verb": r"devono|deve|possono|può|hanno|ha",
+    "named_kind": r"paesi|stati|aziende|societ[àa]|imprese|piattaforme|fornitori|norme|standard",
+    "names_duty": r"devono|possono",
+    "application": r"^(?:da\s+quando|quando|da\s+quale\s+data)\s+(?:si\s+applica|entra\s+in\s+vigore|è\s+applicabile)\s+"
+                   r"(?:il|la|questo|questa)\s+(?:regolamento|direttiva|legge)\b",
+    "amendments": r"\bquali\s+(?:atti|regolamenti|direttive|norme)\s+(?:\w+\s+){0,3}?(?:modifica|modificano|ha\s+modificato)\b",
+    "scope": r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
+             r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
+             r"\b(?:rientra|rientrano|ricade|ricadono)\s+nell['’]ambito\s+di\s+applicazione\b",
+    "date": r"^(?:da|entro|fino\s+a)?\s*quando\b",
+    "duty": r"\b(?:devono|deve|obblighi|obbligo)\b",
+    "yes_no": r"^(?:è|sono|può|possono|devo|deve)\b",
+    "follow_up_opening": r"^\s*(?:e|ed|o|ma|anche|invece|quid)\b",
+    "refers_back": r"\b(?:loro|essi|esse|ciò)\b|\b(?:questo|quello)\s*[?.!]*$",
+}

@@ -31,76 +31,41 @@ _INTENTS = tuple((name, languages.cue(name, "INTENTS")) for name in languages.na
 _HOPS = tuple((name, languages.cue(name, "HOPS")) for name in languages.names("HOPS"))
 
 
-# What kind of thing the answer is ("answer type"), from the question sentence.
-# `names` asks for named things of the world — countries, companies, standards, products — which
-# a statute creates the mechanism for but does not list; `person` for who holds an office.
-# Order matters: the first that matches wins.
-_NAMED_KINDS = (r"(?:third\s+)?countr(?:y|ies)|states?|territor(?:y|ies)|companies|company|firms?|businesses"
-                r"|platforms|gatekeepers|providers|organi[sz]ations|standards?|codes?\s+of\s+(?:practice|conduct)"
-                r"|tools?|products?|paesi|stati|aziende|societ[àa]|imprese|piattaforme|fornitori|norme|standard")
-# A verb between the question word and the kind makes the kind the subject of a duty, not the
-# thing asked for ('What must providers do…?', 'What obligations do providers have?').
-# How a question names the act it is asked of: 'the Regulation', 'the AI Act', 'the rules', 'the DSA'.
-_THE_ACT = r"(?:regulation|act|directive|gdpr|rules|law|(?-i:[A-Z]{2,6}))"
-_NOT_VERB = (r"(?!(?:must|shall|should|may|can|could|do|does|did|have|has|had|are|is|will|would|need|"
-             r"devono|deve|possono|può|hanno|ha)\b)")
+# What kind of thing the answer is ("answer type"), from the question sentence, by the language packs'
+# ANSWER words. `names` asks for named things of the world — countries, companies, standards, products —
+# which a statute creates the mechanism for but does not list; `person` for who holds an office; `amount`
+# a number or a fine (retrieve.cues); `application` from when the act applies (its final article
+# answers); `amendments` which acts it amends (its amending articles); `scope` whether it applies to a
+# case (its scope article; not 'When does the GDPR apply?', which asks the date). Order matters: the
+# first that matches wins.
+def _answer(name: str) -> str:
+    return languages.cue(name, "ANSWER").pattern
+
+
+def _names() -> re.Pattern[str]:
+    """The question word, up to three words that are not a verb ('What must providers do…?' asks a duty),
+    a kind of named thing, and no duty after it; or 'list of' and the kind."""
+    not_verb = f"(?!(?:{_answer('names_verb')})\\b)"
+    kinds = _answer("named_kind")
+    return re.compile(
+        f"^(?:(?:{_answer('names_opening')})\\s+)?(?:{_answer('names_question_word')})\\s+"
+        f"(?:{not_verb}[\\w'’-]+\\s+){{0,3}}?(?:{kinds})\\b(?!\\s+(?:{_answer('names_duty')}))"
+        f"|(?:{_answer('names_list')})(?:{kinds})\\b", re.I)
+
+
+# The frame a question may open with ('Under the GDPR, …'): not what it asks.
+_FRAME = languages.cue("frame", "ANSWER")
 _ANSWER_TYPES = (
-    ("person", re.compile(r"^(?:and\s+)?who\s+(?:is|are|was|were)\s+(?:(?:currently|now|presently)\s+)?(?:the\s+)?"
-                          r"(?:(?:current|present|new|first)\s+)?(?:chair|head|president|director|"
-                          r"executive\s+director|supervisor|commissioner|members?)\b|"
-                          r"^who\s+(?:currently\s+)?(?:chairs|heads|leads|runs|directs)\b|"
-                          r"^chi\s+(?:è|sono|presiede|dirige|guida)\b|\bname\s+of\s+the\s+(?:person|chair|head)\b",
-                          re.I)),
-    ("names", re.compile(rf"^(?:(?:so|and|but)\s+)?(?:which|what|quali|quale|quelle?s?)\s+(?:{_NOT_VERB}[\w'’-]+\s+){{0,3}}?"
-                         rf"(?:{_NAMED_KINDS})\b(?!\s+(?:must|shall|may|can|should|have\s+to|need|are\s+required|"
-                         rf"devono|possono))|\blist\s+of\s+(?:the\s+)?(?:{_NAMED_KINDS})\b", re.I)),
+    ("person", languages.cue("person", "ANSWER")),
+    ("names", _names()),
     ("amount", cues.ASKS_AMOUNT),
-    # From when the act applies ('When does the GDPR apply?', 'Da quando si applica il regolamento?'):
-    # its final article answers ('Entry into force and application'). Before the scope and the date.
-    ("application", re.compile(
-        r"^(?:from\s+|since\s+)?(?:when|what\s+date|which\s+date)\s+(?:does|did|will|do|is|was)\s+(?:the\s+|this\s+)?"
-        rf"(?:[\w-]+\s+){{0,3}}?(?:{_THE_ACT}|it)\s+(?:start\s+to\s+|begin\s+to\s+|first\s+)?"
-        r"(?:apply|applicable|enter\s+into\s+force|come\s+into\s+force|take\s+effect)\b(?!\s+to\b)|"
-        r"^(?:from|as\s+of|since)\s+(?:what|which)\s+date\s+(?:does|do|is)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
-        rf"{_THE_ACT}\s+appl(?:y|icable)\b(?!\s+to\b)|"
-        r"^(?:da\s+quando|quando|da\s+quale\s+data)\s+(?:si\s+applica|entra\s+in\s+vigore|è\s+applicabile)\s+"
-        r"(?:il|la|questo|questa)\s+(?:regolamento|direttiva|legge)\b", re.I)),
-    # Which acts it amends ('Which regulations does the AI Act amend?'): its amending articles answer.
-    ("amendments", re.compile(
-        r"\b(?:which|what)\s+(?:other\s+)?(?:acts?|regulations?|directives?|laws?|legislation|legal\s+acts?)\s+"
-        r"(?:does|did|do|will)\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:amend|modify|change)\b|"
-        r"\bquali\s+(?:atti|regolamenti|direttive|norme)\s+(?:\w+\s+){0,3}?(?:modifica|modificano|ha\s+modificato)\b",
-        re.I)),
-    # Whether the act applies to a case ('Does the GDPR apply to us?', 'is that covered by the GDPR?',
-    # 'Il regolamento si applica ai sistemi militari?', 'Le règlement s'applique-t-il à nous ?'): its
-    # scope article answers.
-    # Before the date: 'When the police use the data, is that covered by the GDPR?' asks no date, but
-    # 'When does the GDPR apply?' does.
-    ("scope", re.compile(
-        r"^(?!(?:from\s+|since\s+)?when\s+(?:does|do|did|will|would)\b)"
-        r"(?!(?:à\s+partir\s+de\s+quand|depuis\s+quand|quand|à\s+quelle\s+date)\b).*?(?:"
-        r"\b(?:does|do|did|would|will|could|can)\s+(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,3}?"
-        rf"(?:{_THE_ACT}|it)\s+(?:still\s+|also\s+|even\s+|really\s+)?(?:apply|cover)\b|"
-        r"\b(?:is|are|was|were)\s+(?:[\w'’-]+\s+){0,4}?(?:covered|governed)\s+by\s+(?:the\s+|this\s+)?(?:[\w-]+\s+){0,3}?"
-        rf"{_THE_ACT}\b|\bfall(?:s)?\s+(?:under|within|outside)\s+(?:the\s+|its\s+)?"
-        r"(?:scope\b|(?:gdpr|regulation|act|rules)\s*\?)|\b(?:within|outside)\s+(?:the|its)\s+scope\b|"
-        r"\b(?:regolamento|legge|normativa|direttiva)\s+(?:[\w'’]+\s+){0,2}?si\s+applica\b|"
-        r"\bsi\s+applica\s+(?:anche\s+)?(?:il|la)\s+(?:regolamento|normativa|legge)\b|"
-        r"\b(?:rientra|rientrano|ricade|ricadono)\s+nell['’]ambito\s+di\s+applicazione\b|"
-        r"\b(?:règlement|réglementation|loi|directive|texte)\s+(?:[\w'’]+\s+){0,3}?s['’]appliqu(?:e|ent)\b|"
-        r"\bs['’]appliqu(?:e|ent)[- ]t[- ](?:il|elle|ils|elles)\b|"
-        r"\b(?:relève|relèvent|entre|entrent|tombe|tombent)\s+(?:[\w'’]+\s+){0,3}?champ\s+d['’]application\b)", re.I)),
-    ("date", re.compile(r"^(?:from\s+|since\s+|by\s+|until\s+)?when\b|\b(?:what|which)\s+date\b|"
-                        r"^(?:da|entro|fino\s+a)?\s*quando\b", re.I)),
-    ("definition", _INTENTS[0][1]),
-    ("duty", re.compile(r"\b(?:must|shall|have\s+to|has\s+to|need\s+to|obliged|obligations?|duty|duties|"
-                        r"required|devono|deve|obblighi|obbligo|doit|doivent|dois|devons|devez|obligée?s?|"
-                        r"tenue?s?\s+d[e'’])\b", re.I)),
-    # French asks yes or no with 'est-ce que' or by inverting verb and subject ('peut-il', 'doit-elle').
-    ("yes_no", re.compile(r"^(?:is|are|does|do|can|may|must|could|should|will|am|was|has|have|è|sono|può|possono|"
-                          r"devo|deve)\b|^est[- ]ce\s+qu|\b(?:peut|peuvent|puis|doit|doivent|dois|est|sont|suis|a|ont|ai|"
-                          r"faut|existe|existent|sera|seront|pourrait|pourraient|devons|pouvons|avons|sommes)"
-                          r"(?:[- ]t)?[- ](?:il|elle|ils|elles|on|je|nous|vous)\b", re.I)),
+    ("application", languages.cue("application", "ANSWER")),
+    ("amendments", languages.cue("amendments", "ANSWER")),
+    ("scope", re.compile(f"^(?!{_answer('scope_not_opening')}).*?(?:{_answer('scope')})", re.I)),
+    ("date", languages.cue("date", "ANSWER")),
+    ("definition", languages.cue("definition", "INTENTS")),
+    ("duty", languages.cue("duty", "ANSWER")),
+    ("yes_no", languages.cue("yes_no", "ANSWER")),
 )
 
 
@@ -109,7 +74,7 @@ def answer_type(question: str) -> str | None:
     application (from when the act applies), amendments (which acts it amends), scope (whether the
     act applies to a case), date, definition, duty, yes_no (the first that matches); None when its words do not say. Only the
     question sentence counts: a scenario told before it ('We are a company in Brazil. Does…?') is no sign."""
-    asked = re.sub(r"^(?:under|according\s+to|in)\s+[^,]{1,60},\s*", "", cues.question_sentence(question), flags=re.I)
+    asked = _FRAME.sub("", cues.question_sentence(question))
     return next((name for name, rx in _ANSWER_TYPES if rx.search(asked)), None)
 
 
@@ -147,13 +112,8 @@ class Query:
 # A short question that refers back to the conversation: it opens with a connective ("and what about
 # processors?", "e per i fornitori?") or leans on a pronoun for its subject ("how long do they have?").
 # Any other question is self-contained and is answered as asked, whatever came before it in the thread.
-_FOLLOW_UP_OPENING = re.compile(
-    r"^\s*(?:and|or|but|also|what about|how about|same|then|e|ed|o|ma|anche|invece|et|ou|mais|aussi|"
-    r"et pour|quid)\b", re.I)
-_REFERS_BACK = re.compile(
-    r"\b(?:they|them|their|these|those|loro|essi|esse|ciò|ils|elles|eux|leurs?|ceux|celles|cela|ça)\b"
-    r"|\bits?\b(?!\s+(?:\w+\s+){0,2}(?:to|that|for)\b)"  # not 'is it lawful to …': that 'it' is nobody
-    r"|\b(?:this|that|questo|quello|ceci)\s*[?.!]*$", re.I)
+_FOLLOW_UP_OPENING = languages.cue("follow_up_opening", "ANSWER")
+_REFERS_BACK = languages.cue("refers_back", "ANSWER")
 FOLLOW_UP_WORDS = 8  # longer questions carry their own subject
 
 
