@@ -102,3 +102,17 @@ def test_a_second_ask_is_joined_by_the_words_of_its_own_language():
     assert question_parts("Chi deve nominare un responsabile e quando?") == 2
     assert question_parts("Qui doit désigner un délégué et quand ?") == 2
     assert question_parts("Who must appoint an officer and when?") == 2
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    # the latest notification, a fine imposed last year, what a court has ruled: facts no statute holds
+    ("ประกาศคณะกรรมการเรื่องมาตรการรักษาความมั่นคงปลอดภัยฉบับล่าสุดกำหนดอะไร", "about now"),
+    ("บริษัทถูกสั่งปรับไปเท่าไรเมื่อปีที่แล้ว", "about a past event"),
+    ("ศาลฎีกาเคยตัดสินคดีละเมิดข้อมูลส่วนบุคคลว่าอย่างไร", "about a past event"),
+    # 'เคย' (once, used to) and 'ตอนนี้' (now) tell the facts of a case; 'เป็นปัจจุบัน' is 'up to date'
+    ("ฉันเคยกดยินยอมให้แอปใช้ข้อมูลของฉัน ตอนนี้อยากยกเลิกความยินยอมนั้น ทำได้หรือไม่", None),
+    ("ผู้ควบคุมข้อมูลมีหน้าที่ดูแลให้ข้อมูลส่วนบุคคลถูกต้อง เป็นปัจจุบัน และสมบูรณ์หรือไม่", None),
+])
+def test_the_thai_pack_says_when_a_question_asks_for_facts_of_the_world(question, asks):
+    found = analyse(question, "th").outside_law
+    assert (found.split(" (")[0] if found else None) == asks

@@ -3,6 +3,11 @@ written without word boundaries."""
 
 QUESTION = {
     "asks_from_when": r"เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ",
+    # Facts a statute never holds: the latest notification, the current chair ('คนปัจจุบัน'; not
+    # 'เป็นปัจจุบัน', up to date), a fine imposed last year, what a court has ruled. 'เคย' alone (ever,
+    # used to) tells the facts of a case too often ('ฉันเคยกดยินยอม…', I once consented…).
+    "now": r"ล่าสุด|คนปัจจุบัน",
+    "already": r"(?:เมื่อ)?ปีที่แล้ว|เคย(?:ตัดสิน|สั่งปรับ|ลงโทษ|วินิจฉัย)",
 }
 
 HOPS = {
