@@ -18,8 +18,7 @@ SRC = Path(languages.__file__).parent.parent
 
 # Module → the assignments and functions that still hold a language's words (not yet in a pack).
 MOVED = {
-    "retrieve/cues.py": {"KNOWN_ACTS", "FRENCH_ACTS", "_FRENCH_ACT", "_FRENCH_DIRECTIVE", "COMMON_ACRONYMS",
-                         "_ACT_NUMBER_NAMED", "_ACT_NUMBER_BARE", "_ACT_TITLE", "_MENTION_BEFORE", "_acts_named"},
+    "retrieve/cues.py": set(),
     "retrieve/query.py": {"_PHRASE_STOP",
                           "check_query"},  # check_query: an error message, English as every message is
 }
@@ -35,7 +34,7 @@ def vocabulary() -> set[str]:
     """Every word the packs' patterns hold."""
     found: set[str] = set()
     for code in languages.CODES:
-        for kind in ("QUESTION", "INTENTS", "HOPS"):
+        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS"):
             for source in languages.words(code, kind).values():
                 found |= _words(source)
     return found

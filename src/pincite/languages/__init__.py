@@ -34,7 +34,8 @@ def pack(code: str) -> ModuleType | None:
 
 
 def words(code: str, kind: str) -> dict[str, str]:
-    """A pack's patterns of one kind ('QUESTION', 'INTENTS', 'HOPS', 'ANSWER'): name → regex source."""
+    """A pack's entries of one kind: name → regex source ('QUESTION', 'INTENTS', 'HOPS', 'ANSWER', 'ACTS'), or
+    name → value ('ACT_NAMES', 'ACT_PHRASES')."""
     module = pack(code)
     return dict(getattr(module, kind, {})) if module else {}
 
@@ -45,6 +46,14 @@ def cue(name: str, kind: str = "QUESTION", flags: int = re.IGNORECASE) -> re.Pat
     pack has matches nothing."""
     parts = [w[name] for w in (words(code, kind) for code in CODES) if name in w]
     return re.compile("|".join(f"(?:{p})" for p in parts) if parts else r"(?!)", flags)
+
+
+def table(kind: str) -> dict[str, str]:
+    """Every pack's entries of a table ('ACT_NAMES': a name → the act's number), merged."""
+    merged: dict[str, str] = {}
+    for code in CODES:
+        merged.update(words(code, kind))
+    return merged
 
 
 def names(kind: str) -> tuple[str, ...]:

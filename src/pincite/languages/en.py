@@ -127,3 +127,27 @@ ANSWER = {
     "refers_back": r"\b(?:they|them|their|these|those)\b|\bits?\b(?!\s+(?:\w+\s+){0,2}(?:to|that|for)\b)"
                    r"|\b(?:this|that)\s*[?.!]*$",
 }
+
+# Acts by the names people use for them (retrieve.cues: a question that asks what one of these says is
+# not answered by another act): written with capitals ('the Digital Services Act'), or as acronyms — the
+# Union's own, and 'DSGVO', German speakers' name for the GDPR, met in English questions too.
+ACT_NAMES = {
+    "general data protection regulation": "2016/679", "digital services act": "2022/2065",
+    "digital markets act": "2022/1925", "data governance act": "2022/868", "cyber resilience act": "2024/2847",
+    "artificial intelligence act": "2024/1689", "law enforcement directive": "2016/680",
+    "gdpr": "2016/679", "dsgvo": "2016/679", "led": "2016/680", "eudpr": "2018/1725",
+    "eprivacy": "2002/58", "dsa": "2022/2065", "dma": "2022/1925", "dga": "2022/868", "data act": "2023/2854",
+    "nis2": "2022/2555", "nis": "2016/1148", "dora": "2022/2554", "cra": "2024/2847", "mica": "2023/1114",
+    "ai act": "2024/1689", "eidas": "2014/910", "psd2": "2015/2366", "ehds": "2025/327",
+}
+
+# How acts are named (retrieve.cues): their kind before a number ('Regulation (EU) 2016/679'), their kind
+# after a capitalised title ('the Digital Services Act'; case matters), the words that make a named act
+# an object ('complies with the GDPR') and the question words a title does not begin with.
+ACTS = {
+    "act_kind": r"Regulation|Directive|Decision",
+    "act_title_kind": r"Directive|Regulation|Act|Convention",
+    "mention_word": r"with|to|than|and|or",
+    "mention_article": r"the\s+",
+    "title_skip": r"the|what|which|under|does|how|is|are",
+}

@@ -43,3 +43,23 @@ ANSWER = {
     "follow_up_opening": r"^\s*(?:et|ou|mais|aussi|et pour)\b",
     "refers_back": r"\b(?:ils|elles|eux|leurs?|ceux|celles|cela|ça)\b|\b(?:ceci)\s*[?.!]*$",
 }
+
+# French writes acts' names in lower case ('le règlement sur les services numériques'): they are read as
+# phrases, not by their capitals; and a directive named by its subject ('la directive sur la
+# responsabilité du fait des produits défectueux') as one whose number is not known.
+ACT_NAMES = {"rgpd": "2016/679"}
+ACT_PHRASES = {
+    "règlement général sur la protection des données": "2016/679",
+    "règlement sur les services numériques": "2022/2065", "législation sur les services numériques": "2022/2065",
+    "règlement sur les marchés numériques": "2022/1925", "législation sur les marchés numériques": "2022/1925",
+    "règlement sur la gouvernance des données": "2022/868", "règlement sur les données": "2023/2854",
+    "règlement sur la cyberrésilience": "2024/2847", "règlement sur la résilience opérationnelle numérique": "2022/2554",
+    "règlement sur l'intelligence artificielle": "2024/1689", "règlement sur l'ia": "2024/1689", "règlement ia": "2024/1689",
+    "directive vie privée et communications électroniques": "2002/58", "directive police-justice": "2016/680",
+}
+ACTS = {
+    "act_kind": r"Règlement|Décision",
+    "act_by_subject": r"\bdirective\s+(?:européenne\s+)?(?:sur|relative?s?\s+(?:à|aux?)|concernant)\s+"
+                      r"[\w'’-]+(?:\s+[\w'’-]+){0,6}",
+    "mention_word": r"et|avec|ou",
+}

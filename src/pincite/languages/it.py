@@ -62,3 +62,9 @@ ANSWER = {
     "follow_up_opening": r"^\s*(?:e|ed|o|ma|anche|invece|quid)\b",
     "refers_back": r"\b(?:loro|essi|esse|ciò)\b|\b(?:questo|quello)\s*[?.!]*$",
 }
+
+ACTS = {
+    "act_kind": r"Regolamento|Direttiva|Decisione",
+    "mention_word": r"e|ed|con",
+    "mention_article": r"il\s+|la\s+|lo\s+|le\s+|l['’]\s*",
+}

@@ -129,45 +129,26 @@ def outside_law(question: str, lang: str, *, asks: str | None = None) -> str | N
 
 # -- acts and names ------------------------------------------------------------------------
 
-# Acts by the names people use for them. A question that asks what one of these says is not
+# Acts by the names people use for them (the packs' ACT_NAMES, written with capitals or as acronyms, and
+# ACT_PHRASES, written in lower case as French does). A question that asks what one of these says is not
 # answered by another act, even by one that cites it.
-KNOWN_ACTS = {
-    "general data protection regulation": "2016/679", "digital services act": "2022/2065",
-    "digital markets act": "2022/1925", "data governance act": "2022/868", "cyber resilience act": "2024/2847",
-    "artificial intelligence act": "2024/1689", "law enforcement directive": "2016/680",
-    "gdpr": "2016/679", "rgpd": "2016/679", "dsgvo": "2016/679", "led": "2016/680", "eudpr": "2018/1725",
-    "eprivacy": "2002/58", "dsa": "2022/2065", "dma": "2022/1925", "dga": "2022/868", "data act": "2023/2854",
-    "nis2": "2022/2555", "nis": "2016/1148", "dora": "2022/2554", "cra": "2024/2847", "mica": "2023/1114",
-    "ai act": "2024/1689", "eidas": "2014/910", "psd2": "2015/2366", "ehds": "2025/327",
-}
-# French writes acts' names in lower case ('le règlement sur les services numériques'), so they are
-# read as phrases, not by their capitals; and a directive named by its subject ('la directive sur la
-# responsabilité du fait des produits défectueux') as one whose number is not known.
-FRENCH_ACTS = {
-    "règlement général sur la protection des données": "2016/679",
-    "règlement sur les services numériques": "2022/2065", "législation sur les services numériques": "2022/2065",
-    "règlement sur les marchés numériques": "2022/1925", "législation sur les marchés numériques": "2022/1925",
-    "règlement sur la gouvernance des données": "2022/868", "règlement sur les données": "2023/2854",
-    "règlement sur la cyberrésilience": "2024/2847", "règlement sur la résilience opérationnelle numérique": "2022/2554",
-    "règlement sur l'intelligence artificielle": "2024/1689", "règlement sur l'ia": "2024/1689", "règlement ia": "2024/1689",
-    "directive vie privée et communications électroniques": "2002/58", "directive police-justice": "2016/680",
-}
-_FRENCH_ACT = re.compile(r"\b(?:" + "|".join(re.escape(n).replace("'", "['’]") for n in FRENCH_ACTS) + r")(?![\w'’])",
-                         re.IGNORECASE)
-_FRENCH_DIRECTIVE = re.compile(r"\bdirective\s+(?:européenne\s+)?(?:sur|relative?s?\s+(?:à|aux?)|concernant)\s+"
-                               r"[\w'’-]+(?:\s+[\w'’-]+){0,6}", re.IGNORECASE)
+KNOWN_ACTS = languages.table("ACT_NAMES")
+_PHRASED_ACTS = languages.table("ACT_PHRASES")
+_PHRASED_ACT = re.compile(r"\b(?:" + "|".join(re.escape(n).replace("'", "['’]") for n in _PHRASED_ACTS) + r")(?![\w'’])",
+                          re.IGNORECASE)
+_ACT_BY_SUBJECT = languages.cue("act_by_subject", "ACTS")
 # Written in capitals but common nouns, not names of anything outside a corpus.
 COMMON_ACRONYMS = frozenset(
     "AI IA KI IT HR CV ID IP CCTV SMS URL API CEO SME PME PMI FAQ PDF USB GPS DNA PIN OK TV PC EU UE "
     "LLM GPU CPU QR RFID NGO ONG".split())
 _ACT_NUMBER_NAMED = re.compile(
-    r"\b(?:Regulation|Directive|Decision|Regolamento|Direttiva|Decisione|Règlement|Décision)\s*"
+    f"\\b(?:{languages.cue('act_kind', 'ACTS').pattern})\\s*"
     r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?((?:19|20)?\d{2})/(\d{1,4})", re.IGNORECASE)
 _ACT_NUMBER_BARE = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})/(?:EC|EU|EEC|CE|UE|CEE)\b")
-_ACT_TITLE = re.compile(r"((?:[A-Z][\w-]*\s+){1,5})(Directive|Regulation|Act|Convention)\b")
-_MENTION_BEFORE = re.compile(
-    r"(?:\b(?:with|to|than|and|or|e|ed|con|et|avec|ou)\s+(?:the\s+|il\s+|la\s+|lo\s+|le\s+|l['’]\s*)?)$",
-    re.IGNORECASE)
+_ACT_TITLE = re.compile(f"((?:[A-Z][\\w-]*\\s+){{1,5}})({languages.cue('act_title_kind', 'ACTS', 0).pattern})\\b")
+_MENTION_BEFORE = re.compile(f"(?:\\b(?:{languages.cue('mention_word', 'ACTS').pattern})\\s+"
+                             f"(?:{languages.cue('mention_article', 'ACTS').pattern})?)$", re.IGNORECASE)
+_TITLE_SKIP = languages.cue("title_skip", "ACTS")
 _TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w]*(?:-[\w]+)*")
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)[\"'‘“«(]*$")
@@ -225,7 +206,7 @@ def _acts_named(question: str):
             yield m.start(), m.end(), m.group(), act_key(m)
     for m in _ACT_TITLE.finditer(question):
         words = m.group(1).split()
-        while words and words[0].lower() in ("the", "what", "which", "under", "does", "how", "is", "are"):
+        while words and _TITLE_SKIP.fullmatch(words[0]):
             words = words[1:]  # a capitalised question word is not part of the act's name
         if words:
             label = " ".join([*words, m.group(2)])
@@ -235,10 +216,10 @@ def _acts_named(question: str):
         if word.lower() in KNOWN_ACTS and any(c.isupper() for c in word) and word.upper() not in COMMON_ACRONYMS:
             yield m.start(), m.end(), word, KNOWN_ACTS[word.lower()]
     named = []
-    for m in _FRENCH_ACT.finditer(question):
+    for m in _PHRASED_ACT.finditer(question):
         named.append((m.start(), m.end()))
-        yield m.start(), m.end(), m.group(), FRENCH_ACTS[m.group().lower().replace("’", "'")]
-    for m in _FRENCH_DIRECTIVE.finditer(question):
+        yield m.start(), m.end(), m.group(), _PHRASED_ACTS[m.group().lower().replace("’", "'")]
+    for m in _ACT_BY_SUBJECT.finditer(question):
         if not any(start <= m.start() < end for start, end in named):
             yield m.start(), m.end(), m.group(), None
 
