@@ -19,6 +19,7 @@ SRC = Path(languages.__file__).parent.parent
 # Module → the assignments and functions that still hold a language's words (not yet in a pack).
 MOVED = {
     "retrieve/cues.py": set(),
+    "retrieve/definitions.py": set(),
     "retrieve/query.py": {"_PHRASE_STOP",
                           "check_query"},  # check_query: an error message, English as every message is
 }
@@ -34,9 +35,11 @@ def vocabulary() -> set[str]:
     """Every word the packs' patterns hold."""
     found: set[str] = set()
     for code in languages.CODES:
-        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS"):
+        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS", "DEFINITION"):
             for source in languages.words(code, kind).values():
                 found |= _words(source)
+    for source in languages.sequence("DEFINITION_FRAMES"):
+        found |= _words(source)
     return found
 
 

@@ -56,6 +56,11 @@ def table(kind: str) -> dict[str, str]:
     return merged
 
 
+def sequence(kind: str) -> tuple[str, ...]:
+    """Every pack's entries of an ordered kind ('DEFINITION_FRAMES'), in the packs' order."""
+    return tuple(item for code in CODES for item in getattr(pack(code), kind, ()))
+
+
 def names(kind: str) -> tuple[str, ...]:
     """The cue names of a kind, in the order of the first pack that lists them (intents and hops
     are tried in that order)."""

@@ -151,3 +151,21 @@ ACTS = {
     "mention_article": r"the\s+",
     "title_skip": r"the|what|which|under|does|how|is|are",
 }
+
+# The frames of a question that asks what a term means (retrieve.definitions); group "term" is the rest,
+# tried in order. What may follow the term without changing it, and the articles before it.
+DEFINITION_FRAMES = (
+    r"^(?:so\s+)?(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?P<term>.+?)$",
+    r"^(?:what|who)\s+(?:counts?|qualifies|qualify)\s+as\s+(?P<term>.+?)$",
+    r"^what\s+(?:does|do)\s+(?:the\s+(?:term|word|expression)\s+)?(?P<term>.+?)\s+mean$",
+    r"^what\s+is\s+the\s+(?:legal\s+)?(?:definition|meaning)\s+of\s+(?P<term>.+?)$",
+    r"^how\s+(?:does|do|is|are)\s+(?:the\s+\S+(?:\s+act)?|this\s+regulation|it|the\s+law)?\s*(?:define|defined)\s+"
+    r"(?P<term>.+?)$",
+    r"^how\s+(?:is|are)\s+(?P<term>.+?)\s+defined$",
+    r"^(?:define|definition\s+of|meaning\s+of)\s+(?P<term>.+?)$",
+)
+DEFINITION = {
+    "tail_lead": r"under|in|according\s+to|for\s+the\s+purposes\s+of|as\s+defined\s+in|within|by",
+    "tail_word": r"exactly|legally|here|then",
+    "article": r"a|an|the",
+}

@@ -63,3 +63,18 @@ ACTS = {
                       r"[\w'’-]+(?:\s+[\w'’-]+){0,6}",
     "mention_word": r"et|avec|ou",
 }
+
+DEFINITION_FRAMES = (
+    r"^qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)(?P<term>.+?)$",
+    r"^(?:qu['’]entend[- ]on|que\s+faut[- ]il\s+entendre|qu['’]est[- ]ce\s+qu['’]on\s+entend)\s+par\s+(?P<term>.+?)$",
+    r"^(?:que\s+(?:signifie|désigne|recouvre)|qu['’]appelle[- ]t[- ]on)\s+(?:la\s+notion\s+d(?:e\s+|['’]\s*)|"
+    r"le\s+terme\s+|l['’]expression\s+)?(?P<term>.+?)$",
+    r"^(?:quelle\s+est\s+la\s+)?définition\s+(?:de\s+la\s+notion\s+)?(?:d(?:e\s+|['’]\s*)|du\s+|des\s+)(?P<term>.+?)$",
+    r"^comment\s+(?:le\s+règlement\s+|la\s+loi\s+|le\s+texte\s+)?(?:définit[- ](?:il|elle)|définit|est\s+défini\w*)\s+"
+    r"(?P<term>.+?)$",
+)
+DEFINITION = {
+    "tail_lead": r"au\s+sens\s+d[ue]|selon|dans\s+le|aux\s+fins\s+d[ue]",
+    "tail_word": r"exactement|précisément",
+    "article": r"les|une|des|du",
+}

@@ -68,3 +68,14 @@ ACTS = {
     "mention_word": r"e|ed|con",
     "mention_article": r"il\s+|la\s+|lo\s+|le\s+|l['’]\s*",
 }
+
+DEFINITION_FRAMES = (
+    r"^(?:che\s+cos['’]\s*è|cos['’]\s*è|cosa\s+(?:è|sono)|che\s+cosa\s+(?:è|sono)|chi\s+è|chi\s+sono)\s+(?P<term>.+?)$",
+    r"^cosa\s+si\s+intende\s+per\s+(?P<term>.+?)$",
+    r"^(?:qual\s+è\s+la\s+)?definizione\s+di\s+(?P<term>.+?)$",
+)
+DEFINITION = {
+    "tail_lead": r"ai\s+sensi\s+del|nel|secondo\s+il",
+    "article": r"il|lo|la|i|gli|le|un|uno|una",
+    "elided_article": r"l|un",
+}

@@ -15,35 +15,18 @@ import math
 import re
 from collections.abc import Callable
 
+from pincite import languages
 from pincite.retrieve.graph import defined_terms
 from pincite.retrieve.hits import Hit
 
-# The question frames that ask what a term means (English, Italian and French); group "term" is the rest.
-_FRAMES = [re.compile(p, re.I) for p in (
-    r"^(?:so\s+)?(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?P<term>.+?)$",
-    r"^(?:what|who)\s+(?:counts?|qualifies|qualify)\s+as\s+(?P<term>.+?)$",
-    r"^what\s+(?:does|do)\s+(?:the\s+(?:term|word|expression)\s+)?(?P<term>.+?)\s+mean$",
-    r"^what\s+is\s+the\s+(?:legal\s+)?(?:definition|meaning)\s+of\s+(?P<term>.+?)$",
-    r"^how\s+(?:does|do|is|are)\s+(?:the\s+\S+(?:\s+act)?|this\s+regulation|it|the\s+law)?\s*(?:define|defined)\s+"
-    r"(?P<term>.+?)$",
-    r"^how\s+(?:is|are)\s+(?P<term>.+?)\s+defined$",
-    r"^(?:define|definition\s+of|meaning\s+of)\s+(?P<term>.+?)$",
-    r"^(?:che\s+cos['’]\s*è|cos['’]\s*è|cosa\s+(?:è|sono)|che\s+cosa\s+(?:è|sono)|chi\s+è|chi\s+sono)\s+(?P<term>.+?)$",
-    r"^cosa\s+si\s+intende\s+per\s+(?P<term>.+?)$",
-    r"^(?:qual\s+è\s+la\s+)?definizione\s+di\s+(?P<term>.+?)$",
-    r"^qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)(?P<term>.+?)$",
-    r"^(?:qu['’]entend[- ]on|que\s+faut[- ]il\s+entendre|qu['’]est[- ]ce\s+qu['’]on\s+entend)\s+par\s+(?P<term>.+?)$",
-    r"^(?:que\s+(?:signifie|désigne|recouvre)|qu['’]appelle[- ]t[- ]on)\s+(?:la\s+notion\s+d(?:e\s+|['’]\s*)|"
-    r"le\s+terme\s+|l['’]expression\s+)?(?P<term>.+?)$",
-    r"^(?:quelle\s+est\s+la\s+)?définition\s+(?:de\s+la\s+notion\s+)?(?:d(?:e\s+|['’]\s*)|du\s+|des\s+)(?P<term>.+?)$",
-    r"^comment\s+(?:le\s+règlement\s+|la\s+loi\s+|le\s+texte\s+)?(?:définit[- ](?:il|elle)|définit|est\s+défini\w*)\s+"
-    r"(?P<term>.+?)$",
-)]
-# What may follow the term without changing it ('under the GDPR', 'in the AI Act', 'exactly').
-_TAIL = re.compile(r"\s+(?:(?:under|in|according\s+to|for\s+the\s+purposes\s+of|as\s+defined\s+in|within|by|ai\s+sensi"
-                   r"\s+del|nel|secondo\s+il|au\s+sens\s+d[ue]|selon|dans\s+le|aux\s+fins\s+d[ue])\b.*|exactly|legally|here|then"
-                   r"|exactement|précisément)$", re.I)
-_ARTICLE = re.compile(r"^(?:(?:a|an|the|il|lo|la|i|gli|le|un|uno|una|les|une|des|du)\s+|(?:l|un)['’]\s*)", re.I)
+# The question frames that ask what a term means (the packs' DEFINITION_FRAMES, tried in order); group
+# "term" is the rest. What may follow the term without changing it ('under the GDPR', 'in the AI Act',
+# 'exactly'), and the articles before it.
+_FRAMES = [re.compile(p, re.I) for p in languages.sequence("DEFINITION_FRAMES")]
+_TAIL = re.compile(f"\\s+(?:(?:{languages.cue('tail_lead', 'DEFINITION').pattern})\\b.*"
+                   f"|{languages.cue('tail_word', 'DEFINITION').pattern})$", re.I)
+_ARTICLE = re.compile(f"^(?:(?:{languages.cue('article', 'DEFINITION').pattern})\\s+"
+                      f"|(?:{languages.cue('elided_article', 'DEFINITION').pattern})['’]\\s*)", re.I)
 _QUOTES = "‘’'“”\"«»`"
 
 
