@@ -20,6 +20,7 @@ import importlib
 import re
 from functools import cache
 from types import ModuleType
+from typing import Any
 
 # The packs, in the order their alternatives are tried.
 CODES = ("en", "it", "fr", "th")
@@ -46,6 +47,18 @@ def cue(name: str, kind: str = "QUESTION", flags: int = re.IGNORECASE) -> re.Pat
     pack has matches nothing."""
     parts = [w[name] for w in (words(code, kind) for code in CODES) if name in w]
     return re.compile("|".join(f"(?:{p})" for p in parts) if parts else r"(?!)", flags)
+
+
+def compiled(name: str, kind: str, flags: int = re.IGNORECASE) -> dict[str, re.Pattern[str]]:
+    """One pattern per language that has it: language code → compiled pattern (for a stage that reads the
+    text's own language, as the support check reads the corpus's)."""
+    return {code: re.compile(w[name], flags) for code in CODES if name in (w := words(code, kind))}
+
+
+def each(attribute: str) -> dict[str, Any]:
+    """A pack attribute of every language that has it: language code → value ('ACTORS', 'FRAME_WORDS')."""
+    return {code: getattr(module, attribute) for code in CODES
+            if (module := pack(code)) is not None and hasattr(module, attribute)}
 
 
 def table(kind: str) -> dict[str, str]:

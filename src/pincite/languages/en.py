@@ -169,3 +169,98 @@ DEFINITION = {
     "tail_word": r"exactly|legally|here|then",
     "article": r"a|an|the",
 }
+
+# What the support check reads (verify.signals): negations, modal words, exceptions turned around,
+# the actors of a rule, comparators in words.
+VERIFY = {
+    "negations": r"\b(?:not|no|never|none|neither|nor|cannot|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
+                 r"forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective|notwithstanding|exempt\w*|"
+                 r"only\s+(?:if|where|when))\b",
+    "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
+                      r"every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b|"
+                      r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
+    "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
+                  r"obligat\w+|duty|mandatory|requires?)\b",
+    "permission": r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
+                  r"choose|can\s+choose|voluntar\w+)\b",
+    "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
+                  r"obliged)\s+to)(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|"
+                  r"\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
+    "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
+    "should": r"\bshould\b",
+    "denial": r"\b(?:not|never|neither|nor|cannot)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
+              r"either)\s+)*(?P<word>[a-z]{4,})\b",
+    "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|n't\b|\bnever\b|"
+                    r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b",
+    "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
+             r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
+             r"entitled))\b",
+    "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
+                      r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
+                      r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b",
+    "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?no\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
+                       r"may|is|are|will)\b|\bno\s+longer\b",
+    "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
+                 r"such\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
+}
+# Predicates and their opposites (one side, the other side): a sentence that says one where its
+# provision says only the other turns the rule around.
+OPPOSITES = (
+    (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
+     r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),
+    (r"\b(?:keep\w*|kept|retain\w*|stor(?:e|es|ed|ing)|preserv\w*)\b",
+     r"\b(?:delet\w*|eras\w*|destroy\w*)\b"),
+    (r"\b(?:affix\w*|attach\w*)\b",
+     r"\b(?:remov\w*|detach\w*)\b"),
+    (r"\b(?:before|prior\s+to)\b",
+     r"\bafter\b"),
+    (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b",
+     r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
+    (r"\b(?:includ\w*)\b",
+     r"\b(?:exclud\w*)\b"),
+    (r"\b(?:accept\w*|approv\w*|grant\w*)\b",
+     r"\b(?:reject\w*|refus\w*|deny|denies|denied)\b"),
+    (r"\b(?:public|publicly|publish\w*)\b",
+     r"\b(?:confidential\w*|secret\w*)\b"),
+)
+# The actors a rule names, each with the words that name it.
+ACTORS = {
+    "controller": r"(?:joint\s+)?controllers?(?!\s+or\s+processor)",
+    "processor": r"(?<!sub-)processors?",
+    "supervisory authority": r"supervisory\s+authorit(?:y|ies)",
+    "data subject": r"data\s+subjects?",
+    "provider": r"providers?",
+    "deployer": r"deployers?",
+    "importer": r"importers?",
+    "distributor": r"distributors?",
+    "notified body": r"notified\s+bod(?:y|ies)",
+    "commission": r"(?<!european\s)commission\b",
+    "ai office": r"ai\s+office",
+    "member state": r"member\s+states?",
+    "board": r"\bboard\b",
+    "recipient": r"recipients?",
+    "certification body": r"certification\s+bod(?:y|ies)",
+    "monitoring body": r"monitoring\s+bod(?:y|ies)",
+    "representative": r"(?:authorised\s+)?representatives?",
+    "public authority": r"public\s+authorit(?:y|ies)",
+    "coordinator": r"digital\s+services\s+coordinators?",
+    "market surveillance": r"market\s+surveillance\s+authorit(?:y|ies)",
+    "trader": r"traders?",
+    "consumer": r"consumers?",
+}
+# Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
+FRAME_WORDS = """under gdpr regulation act ai dsa digital services article articles recital recitals paragraph
+        point points must shall may can cannot has have having had need needs needed required require
+        requires obliged obligation obligations allowed permitted entitled also only so if where when whenever
+        one same such listed following set out says states state explains explain provides provide
+        lays down means mean meaning namely e.g i.e whether because therefore thus hence while although
+        not no every each all both either other another any own its their his her him them they it
+        will would should does do did being get gets got make makes made give gives given take takes
+        there here which who whom whose what than then more less most least up within after before
+        us we our you your someone something anyone anything thing things way ways case cases
+        example instance kind type types long including include includes included among
+        apply applies applied application covers cover covered fall falls count counts
+        generally normally usually typically still just even once always ever already again
+        zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+        forty fifty sixty seventy eighty ninety hundred thousand million billion half per cent
+        percent euro euros eur"""

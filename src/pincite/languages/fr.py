@@ -78,3 +78,42 @@ DEFINITION = {
     "tail_word": r"exactement|précisément",
     "article": r"les|une|des|du",
 }
+
+# What the support check reads (verify.signals): negations, modal words, exceptions turned around,
+# the actors of a rule, comparators in words.
+VERIFY = {
+    "negations": r"\b(?:ne|n['’](?=\w)|ni|jamais|aucun\w*|sauf|excepté|hormis|sans|interdit\w*|interdiction|prohib\w*|"
+                 r"par\s+dérogation|exempt\w*|(?:uniquement|seulement)\s+(?:si|lorsque))",
+    "anti_exception": r"\bmême\s+(?:si|lorsque|quand|s['’]il)|\bindépendamment\b|\btoujours\b|\bdans\s+tous\s+les\s+cas\b|"
+                      r"\ben\s+toutes?\s+circonstances?\b|\bsans\s+exception\b",
+    "obligation": r"\b(?:doit|doivent|devr\w+|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+requise?s?|oblig\w+|il\s+faut|"
+                  r"incombe\w*)\b",
+    "permission": r"\b(?:peut|peuvent|pourr\w+|facultati\w+|libres?\s+de|autorisée?s?|permise?s?|permis|volontaire\w*|"
+                  r"choisir|choisi\w*)\b",
+    "prohibited": r"\b(?:interdit\w*|prohibée?s?)\b",
+    "should": r"\bdevrai(?:t|ent)\b",
+    "negated_verb": r"\b(?:ne\s+|n['’])(?:[\w'’]+\s+){1,3}?(?:pas|jamais|plus|point|aucun\w*)\b|\bjamais\b",
+    "not_a_negation": r"\b(?:ne\s+|n['’])(?:(?:peut|peuvent|doit|doivent)\s+(?:pas\s+)?)?(?:excéd|dépass)\w*(?:\s+pas)?|"
+                      r"\bnon\s+seulement\b|\bpeu\s+importe\b",
+    "negative_clause": r"\binterdit\w*|\binterdiction\b|\bprohib\w*|^\W*(?:\w\)\s*)?aucun\w*",
+}
+# Predicates and their opposites (one side, the other side): a sentence that says one where its
+# provision says only the other turns the rule around.
+OPPOSITES = (
+    (r"\b(?:licites?|autorisée?s?|permise?s?|permis)\b",
+     r"\b(?:interdit\w*|illicites?|prohibée?s?)\b"),
+    (r"\b(?:conserv\w*)\b",
+     r"\b(?:supprim\w*|effac\w*|détrui\w*)\b"),
+    (r"\b(?:avant)\b",
+     r"\b(?:après)\b"),
+    (r"\b(?:augment\w*)\b",
+     r"\b(?:rédui\w*|diminu\w*)\b"),
+)
+# Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
+FRAME_WORDS = """selon au sens du règlement article articles considérant paragraphe point doit doivent
+        peut peuvent est sont a ont aussi seulement uniquement si lorsque quand tel telle tels telles
+        même énumérés suivants prévoit dispose indique explique ainsi chaque tout tous toute toutes
+        autre autres propre leur leurs être fait faire dans après avant plus moins exemple cas
+        compris notamment parmi applique appliquent ne pas
+        généralement normalement déjà encore un une deux trois quatre cinq six sept huit neuf dix
+        quinze vingt trente cent mille million millions milliard milliards moitié pour cent euro euros"""

@@ -79,3 +79,62 @@ DEFINITION = {
     "article": r"il|lo|la|i|gli|le|un|uno|una",
     "elided_article": r"l|un",
 }
+
+# What the support check reads (verify.signals): negations, modal words, exceptions turned around,
+# the actors of a rule, comparators in words.
+VERIFY = {
+    "negations": r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*|in\s+deroga|"
+                 r"esenti?|solo\s+(?:se|qualora|quando|ove))\b",
+    "anti_exception": r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b|\bin\s+ogni\s+caso\b",
+    "obligation": r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w|sono\s+richiest\w)\b",
+    "permission": r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w|volontari\w+)\b",
+    "modal_verb": r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)(?:\s+(?:anche|solo|"
+                  r"inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b",
+    "prohibited": r"\b(?:è|sono)?\s*(?:vietat\w|proibit\w)",
+    "should": r"\bdovrebber?o\b",
+    "negated_verb": r"\bnon\s+(?:\w+\s+)?(?:è|sono|può|possono|deve|devono|si\s+applica|si\s+applicano|ha|hanno)\b|\bmai\b",
+    "modal": r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
+    "not_a_negation": r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b|\bnon\s+(?:oltre|"
+                      r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b",
+    "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*",
+    "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
+}
+# Predicates and their opposites (one side, the other side): a sentence that says one where its
+# provision says only the other turns the rule around.
+OPPOSITES = (
+    (r"\b(?:lecit\w*|consentit\w*|autorizzat\w*|permess\w*)\b",
+     r"\b(?:vietat\w*|illecit\w*|proibit\w*)\b"),
+    (r"\b(?:conserv\w*)\b",
+     r"\b(?:cancell\w*|distrugg\w*)\b"),
+    (r"\b(?:prima)\b",
+     r"\b(?:dopo)\b"),
+    (r"\b(?:aument\w*)\b",
+     r"\b(?:ridu\w*|dimin\w*)\b"),
+)
+# The actors a rule names, each with the words that name it.
+ACTORS = {
+    "controller": r"titolar[ei]\s+del\s+trattamento|titolar[ei]",
+    "processor": r"responsabil[ei]\s+del\s+trattamento",
+    "supervisory authority": r"autorit[àa]\s+di\s+controllo",
+    "data subject": r"interessat[oi]",
+    "provider": r"fornitor[ei]",
+    "deployer": r"deployer",
+    "importer": r"importator[ei]",
+    "distributor": r"distributor[ei]",
+    "notified body": r"organism[oi]\s+notificat[oi]",
+    "commission": r"commissione",
+    "ai office": r"ufficio\s+per\s+l'ia|ufficio\s+ia",
+    "member state": r"stat[oi]\s+membr[oi]",
+    "board": r"\bcomitato\b",
+    "market surveillance": r"autorit[àa]\s+di\s+vigilanza\s+del\s+mercato",
+}
+# Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
+FRAME_WORDS = """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
+        può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa
+        elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
+        tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
+        prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
+        applica applicano si non
+        generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
+        nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
+        euro"""

@@ -11,84 +11,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pincite import languages
 from pincite.index.analysis import fold, tokenize
 from pincite.index.vocabulary import equivalents
 
 # Words a faithful paraphrase adds without changing what it claims: framing, reporting verbs,
 # plain-language equivalents of legal verbs. Stemmed like the sentence before comparison.
-FRAME_WORDS = {
-    "en": """under gdpr regulation act ai dsa digital services article articles recital recitals paragraph
-        point points must shall may can cannot has have having had need needs needed required require
-        requires obliged obligation obligations allowed permitted entitled also only so if where when whenever
-        one same such listed following set out says states state explains explain provides provide
-        lays down means mean meaning namely e.g i.e whether because therefore thus hence while although
-        not no every each all both either other another any own its their his her him them they it
-        will would should does do did being get gets got make makes made give gives given take takes
-        there here which who whom whose what than then more less most least up within after before
-        us we our you your someone something anyone anything thing things way ways case cases
-        example instance kind type types long including include includes included among
-        apply applies applied application covers cover covered fall falls count counts
-        generally normally usually typically still just even once always ever already again
-        zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
-        forty fifty sixty seventy eighty ninety hundred thousand million billion half per cent
-        percent euro euros eur""",
-    "it": """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
-        può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa
-        elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
-        tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
-        prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
-        applica applicano si non
-        generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
-        nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
-        euro""",
-    "fr": """selon au sens du règlement article articles considérant paragraphe point doit doivent
-        peut peuvent est sont a ont aussi seulement uniquement si lorsque quand tel telle tels telles
-        même énumérés suivants prévoit dispose indique explique ainsi chaque tout tous toute toutes
-        autre autres propre leur leurs être fait faire dans après avant plus moins exemple cas
-        compris notamment parmi applique appliquent ne pas
-        généralement normalement déjà encore un une deux trois quatre cinq six sept huit neuf dix
-        quinze vingt trente cent mille million millions milliard milliards moitié pour cent euro euros""",
-}
+FRAME_WORDS = languages.each("FRAME_WORDS")
 
-NEGATIONS = {
-    "en": re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|unless|except|without|n't|prohibit\w*"
-                     r"|ban(?:s|ned)?|forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective"
-                     r"|notwithstanding|exempt\w*|only\s+(?:if|where|when))\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*"
-                     r"|in\s+deroga|esenti?"
-                     r"|solo\s+(?:se|qualora|quando|ove))\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:ne|n['’](?=\w)|ni|jamais|aucun\w*|sauf|excepté|hormis|sans|interdit\w*|interdiction"
-                     r"|prohib\w*|par\s+dérogation|exempt\w*|(?:uniquement|seulement)\s+(?:si|lorsque))", re.IGNORECASE),
-}
+NEGATIONS = languages.compiled("negations", "VERIFY")
 
 # Predicates and their opposites: a sentence that says one where its provision says only the other
 # turns the rule around without a negation word ('… biometric data … is lawful' for 'shall be
 # prohibited'; 'delete the logs' for 'keep'). Each pair: (one side, the other side).
-OPPOSITES = {
-    "en": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
-        (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
-         r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),
-        (r"\b(?:keep\w*|kept|retain\w*|stor(?:e|es|ed|ing)|preserv\w*)\b", r"\b(?:delet\w*|eras\w*|destroy\w*)\b"),
-        (r"\b(?:affix\w*|attach\w*)\b", r"\b(?:remov\w*|detach\w*)\b"),
-        (r"\b(?:before|prior\s+to)\b", r"\bafter\b"),
-        (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b", r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
-        (r"\b(?:includ\w*)\b", r"\b(?:exclud\w*)\b"),
-        (r"\b(?:accept\w*|approv\w*|grant\w*)\b", r"\b(?:reject\w*|refus\w*|deny|denies|denied)\b"),
-        (r"\b(?:public|publicly|publish\w*)\b", r"\b(?:confidential\w*|secret\w*)\b"),
-    )],
-    "it": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
-        (r"\b(?:lecit\w*|consentit\w*|autorizzat\w*|permess\w*)\b", r"\b(?:vietat\w*|illecit\w*|proibit\w*)\b"),
-        (r"\b(?:conserv\w*)\b", r"\b(?:cancell\w*|distrugg\w*)\b"),
-        (r"\b(?:prima)\b", r"\b(?:dopo)\b"),
-        (r"\b(?:aument\w*)\b", r"\b(?:ridu\w*|dimin\w*)\b"),
-    )],
-    "fr": [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in (
-        (r"\b(?:licites?|autorisée?s?|permise?s?|permis)\b", r"\b(?:interdit\w*|illicites?|prohibée?s?)\b"),
-        (r"\b(?:conserv\w*)\b", r"\b(?:supprim\w*|effac\w*|détrui\w*)\b"),
-        (r"\b(?:avant)\b", r"\b(?:après)\b"),
-        (r"\b(?:augment\w*)\b", r"\b(?:rédui\w*|diminu\w*)\b"),
-    )],
-}
+OPPOSITES = {code: [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in pairs]
+             for code, pairs in languages.each("OPPOSITES").items()}
 
 
 def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
@@ -110,32 +47,10 @@ def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
 _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|non|nor)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
-ANTI_EXCEPTION = {
-    "en": re.compile(r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b"
-                     r"|\bin\s+(?:all|every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b"
-                     r"|\bat\s+all\s+times\b|\bremains?\s+liable\b", re.IGNORECASE),
-    "it": re.compile(r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b"
-                     r"|\bin\s+ogni\s+caso\b", re.IGNORECASE),
-    "fr": re.compile(r"\bmême\s+(?:si|lorsque|quand|s['’]il)|\bindépendamment\b|\btoujours\b"
-                     r"|\bdans\s+tous\s+les\s+cas\b|\ben\s+toutes?\s+circonstances?\b|\bsans\s+exception\b", re.IGNORECASE),
-}
+ANTI_EXCEPTION = languages.compiled("anti_exception", "VERIFY")
 
-OBLIGATION = {
-    "en": re.compile(r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+\w+)|ha(?:s|ve)\s+to"
-                     r"|needs?\s+to|obligat\w+|duty|mandatory|requires?)\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w"
-                     r"|sono\s+richiest\w)\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:doit|doivent|devr\w+|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+requise?s?|oblig\w+"
-                     r"|il\s+faut|incombe\w*)\b", re.IGNORECASE),
-}
-PERMISSION = {
-    "en": re.compile(r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion"
-                     r"|ha(?:s|ve)\s+the\s+option|choose|can\s+choose|voluntar\w+)\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w"
-                     r"|volontari\w+)\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:peut|peuvent|pourr\w+|facultati\w+|libres?\s+de|autorisée?s?|permise?s?|permis"
-                     r"|volontaire\w*|choisir|choisi\w*)\b", re.IGNORECASE),
-}
+OBLIGATION = languages.compiled("obligation", "VERIFY")
+PERMISSION = languages.compiled("permission", "VERIFY")
 # 'may not' and 'shall not' are prohibitions, 'may' after a negation is not a permission.
 # 'shall (not) apply' states scope, not a duty of anyone.
 _APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
@@ -156,13 +71,7 @@ _GRANTS = re.compile(r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+
 
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
-_MODAL_VERB = {
-    "en": re.compile(r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|obliged)\s+to)"
-                     r"(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
-                     re.IGNORECASE),
-    "it": re.compile(r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)"
-                     r"(?:\s+(?:anche|solo|inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b", re.IGNORECASE),
-}
+_MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
 _ONLY_WHEN = re.compile(r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b", re.IGNORECASE)
 _NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
 _PERMITS = ("may", "can", "può", "possono")
@@ -194,57 +103,11 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
     return {stem: frozenset(kinds) for stem, kinds in out.items()}
 
 
-_PROHIBITED = {
-    "en": re.compile(r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:è|sono)?\s*(?:vietat\w|proibit\w)", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:interdit\w*|prohibée?s?)\b", re.IGNORECASE),
-}
+_PROHIBITED = languages.compiled("prohibited", "VERIFY")
 # 'should' is advice: a sentence saying it of a text that says 'shall' or 'must' weakens a duty.
-SHOULD = {"en": re.compile(r"\bshould\b", re.IGNORECASE), "it": re.compile(r"\bdovrebber?o\b", re.IGNORECASE),
-          "fr": re.compile(r"\bdevrai(?:t|ent)\b", re.IGNORECASE)}
+SHOULD = languages.compiled("should", "VERIFY")
 
-ACTORS = {
-    "en": {
-        "controller": r"(?:joint\s+)?controllers?(?!\s+or\s+processor)",
-        "processor": r"(?<!sub-)processors?",
-        "supervisory authority": r"supervisory\s+authorit(?:y|ies)",
-        "data subject": r"data\s+subjects?",
-        "provider": r"providers?",
-        "deployer": r"deployers?",
-        "importer": r"importers?",
-        "distributor": r"distributors?",
-        "notified body": r"notified\s+bod(?:y|ies)",
-        "commission": r"(?<!european\s)commission\b",
-        "ai office": r"ai\s+office",
-        "member state": r"member\s+states?",
-        "board": r"\bboard\b",
-        "recipient": r"recipients?",
-        "certification body": r"certification\s+bod(?:y|ies)",
-        "monitoring body": r"monitoring\s+bod(?:y|ies)",
-        "representative": r"(?:authorised\s+)?representatives?",
-        "public authority": r"public\s+authorit(?:y|ies)",
-        "coordinator": r"digital\s+services\s+coordinators?",
-        "market surveillance": r"market\s+surveillance\s+authorit(?:y|ies)",
-        "trader": r"traders?",
-        "consumer": r"consumers?",
-    },
-    "it": {
-        "controller": r"titolar[ei]\s+del\s+trattamento|titolar[ei]",
-        "processor": r"responsabil[ei]\s+del\s+trattamento",
-        "supervisory authority": r"autorit[àa]\s+di\s+controllo",
-        "data subject": r"interessat[oi]",
-        "provider": r"fornitor[ei]",
-        "deployer": r"deployer",
-        "importer": r"importator[ei]",
-        "distributor": r"distributor[ei]",
-        "notified body": r"organism[oi]\s+notificat[oi]",
-        "commission": r"commissione",
-        "ai office": r"ufficio\s+per\s+l'ia|ufficio\s+ia",
-        "member state": r"stat[oi]\s+membr[oi]",
-        "board": r"\bcomitato\b",
-        "market surveillance": r"autorit[àa]\s+di\s+vigilanza\s+del\s+mercato",
-    },
-}
+ACTORS = languages.each("ACTORS")
 
 _UNITS = {
     "ones": {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -379,8 +242,7 @@ def clauses(text: str) -> list[str]:
     return [p for p in (" ".join(piece.split()) for piece in pieces) if len(p) > 3]
 
 
-_DENIAL = {"en": re.compile(r"\b(?:not|never|neither|nor|cannot)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|either)\s+)*"
-                           r"(?P<word>[a-z]{4,})\b", re.IGNORECASE)}
+_DENIAL = languages.compiled("denial", "VERIFY")
 _BUT_FOR = re.compile(r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b", re.IGNORECASE)
 _ASSERTED_BEFORE = 30  # characters before a word in which a negation of the sentence denies it too
 
@@ -420,20 +282,8 @@ def folded_squash(text: str) -> str:
     return " ".join(re.sub(r"[^\w%€]+", " ", fold(text)).split())
 
 
-NEGATED_VERB = {
-    "en": re.compile(r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|n't\b"
-                     r"|\bnever\b|\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b", re.IGNORECASE),
-    "it": re.compile(r"\bnon\s+(?:\w+\s+)?(?:è|sono|può|possono|deve|devono|si\s+applica|si\s+applicano|ha|hanno)\b"
-                     r"|\bmai\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:ne\s+|n['’])(?:[\w'’]+\s+){1,3}?(?:pas|jamais|plus|point|aucun\w*)\b|\bjamais\b", re.IGNORECASE),
-}
-_MODAL = {
-    "en": re.compile(r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right"
-                     r"|have\s+the\s+right|is\s+obliged|are\s+obliged"
-                     r"|(?:is|are)\s+(?:best\s+placed|responsible|liable|entitled))\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
-                     re.IGNORECASE),
-}
+NEGATED_VERB = languages.compiled("negated_verb", "VERIFY")
+_MODAL = languages.compiled("modal", "VERIFY")
 _BOUND = re.compile(r"\b(\d+)\s+(further|additional|ulteriori|consecutive|working)?\s*"
                     r"(hours?|days?|weeks?|months?|years?|mesi|giorni)\b", re.IGNORECASE)
 
@@ -587,24 +437,10 @@ _AT_WILL = re.compile(r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wa
 # Negative words that negate nothing the text says: a ceiling or a floor ('cannot exceed 6 %', 'no longer
 # than three years', 'no fewer than twice a year', checked as bounds), an addition ('not only … but also',
 # 'not just'), indifference ('it does not matter whether').
-_NOT_A_NEGATION = {
-    "en": re.compile(r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b"
-                     r"|\b(?:no|not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b"
-                     r"|\bnot\s+(?:only|just|merely)\b|\b(?:it\s+)?(?:does|do)\s+not\s+matter\b", re.IGNORECASE),
-    "it": re.compile(r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b"
-                     r"|\bnon\s+(?:oltre|più\s+di|meno\s+di|prima\s+di)\b"
-                     r"|\bnon\s+(?:importa|rileva)\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:ne\s+|n['’])(?:(?:peut|peuvent|doit|doivent)\s+(?:pas\s+)?)?(?:excéd|dépass)\w*(?:\s+pas)?"
-                     r"|\bnon\s+seulement\b|\bpeu\s+importe\b", re.IGNORECASE),
-}
+_NOT_A_NEGATION = languages.compiled("not_a_negation", "VERIFY")
 # A clause is negative when it negates a verb, prohibits, or denies a noun ('No general obligation
 # … shall be imposed', 'no fee').
-_NEGATIVE_CLAUSE = {
-    "en": re.compile(r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?no\b"
-                     r"|\bno\s+(?:\w+\s+){0,3}(?:shall|may|is|are|will)\b|\bno\s+longer\b", re.IGNORECASE),
-    "it": re.compile(r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*", re.IGNORECASE),
-    "fr": re.compile(r"\binterdit\w*|\binterdiction\b|\bprohib\w*|^\W*(?:\w\)\s*)?aucun\w*", re.IGNORECASE),
-}
+_NEGATIVE_CLAUSE = languages.compiled("negative_clause", "VERIFY")
 
 
 def without_idle_negations(text: str, lang: str) -> str:
@@ -652,12 +488,7 @@ def lead_ins(text: str) -> list[str]:
     return [c for c in clauses(text) if c.endswith(":")]
 
 
-_QUALIFIED = {
-    "en": re.compile(r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|such\s+)?"
-                     r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE),
-    "it": re.compile(r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+"
-                     r"((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE),
-}
+_QUALIFIED = languages.compiled("qualified", "VERIFY")
 
 
 def unqualified_actor(sentence: str, text: str, lang: str) -> str | None:
