@@ -20,6 +20,7 @@ SRC = Path(languages.__file__).parent.parent
 MOVED = {
     "retrieve/cues.py": set(),
     "retrieve/definitions.py": set(),
+    "verify/structure.py": set(),
     # The verifier's per-language tables are in the packs (VERIFY, OPPOSITES, ACTORS, FRAME_WORDS); these
     # patterns still join several languages' words in one expression.
     "verify/signals.py": {"COMPARATORS", "_AGENT", "_ALL", "_APPLIES", "_AT_WILL", "_BEYOND_LIMIT", "_BOUND",
@@ -42,7 +43,7 @@ def vocabulary() -> set[str]:
     """Every word the packs' patterns hold."""
     found: set[str] = set()
     for code in languages.CODES:
-        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS", "DEFINITION", "VERIFY"):
+        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS", "DEFINITION", "VERIFY", "STRUCTURE"):
             for source in languages.words(code, kind).values():
                 found |= _words(source)
         for pair in languages.each("OPPOSITES").get(code, ()):

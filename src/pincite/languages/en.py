@@ -264,3 +264,26 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
         zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
         forty fifty sixty seventy eighty ninety hundred thousand million billion half per cent
         percent euro euros eur"""
+
+# How the support check reads a provision's structure (verify.structure): the conditions that open
+# or close a sentence, a condition the sentence states itself, quantifiers, connectives before a
+# condition, the words that open an exception, join points, or concede.
+STRUCTURE = {
+    "condition_opening": r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|"
+                         r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b",
+    "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
+                        r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
+                        r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
+                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b",
+    "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
+                     r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
+                     r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",
+    "quantifier": r"\b(?:all|every|each|any)\s+(?!(?:time|event|case)\b)",  # not 'at any time', 'in any event': idioms
+    "connective": r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|"
+                  r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
+    "exception_word": r"unless|except|save",
+    "point_joiner": r"and|or",
+    "concession": r"even",
+}
+# Words that end a quantified noun phrase: the verb or the clause after it begins.
+PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where which whichever who whom whose will would"""

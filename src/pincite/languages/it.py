@@ -138,3 +138,22 @@ FRAME_WORDS = """ai sensi del regolamento articolo articoli considerando paragra
         generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
         nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
         euro"""
+
+# How the support check reads a provision's structure (verify.structure): the conditions that open
+# or close a sentence, a condition the sentence states itself, quantifiers, connectives before a
+# condition, the words that open an exception, join points, or concede.
+STRUCTURE = {
+    "condition_opening": r"^(?:qualora|se|ove|laddove|quando|a\s+meno\s+che|purché|salvo\s+che|nella\s+misura\s+in\s+cui)\b",
+    "condition_inside": r"(?:,\s*|\b)(?:a\s+meno\s+che|purché|a\s+condizione\s+che|solo\s+se|soltanto\s+se|unicamente\s+se|"
+                        r"nella\s+misura\s+in\s+cui|in\s+tutti\s+i\s+casi\s+in\s+cui|salvo\s+(?:che|se))\b|,\s*(?:qualora|ove|"
+                        r"laddove|se)\b",
+    "own_condition": r"\b(?:qualora|se|ove|laddove|quando|purché|salvo|solo|soltanto|unicamente|a\s+meno\s+che|"
+                     r"nella\s+misura|a\s+condizione)\b",
+    "quantifier": r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+",
+    "connective": r"^(?:tuttavia|inoltre|in\s+deroga\s+[^,]{1,60})\s*,\s*",
+    "exception_word": r"a\s+meno|salvo",
+    "point_joiner": r"e|o",
+    "concession": r"anche",
+}
+# Words that end a quantified noun phrase: the verb or the clause after it begins.
+PHRASE_END = """che cui deve devono ha hanno i il la le ove possono può quale quali qualora quando se sia siano sono vengono viene è"""

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pincite import languages
 from pincite.citations import joined, point_lines, point_text, strip_number, top_points
 from pincite.index.analysis import STOPWORDS, fold, tokenize
 from pincite.verify import signals
@@ -28,54 +29,21 @@ from pincite.verify import signals
 # Condition words, per language: those that open a sentence ('Where …,'), and those that open a
 # condition inside one (', unless …', 'only if …', 'in any case where:'). A bare 'where' or 'if'
 # inside a sentence counts only after a comma: elsewhere it is relative ('the State where …').
-_OPENING = {
-    "en": re.compile(r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|"
-                     r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b", re.IGNORECASE),
-    "it": re.compile(r"^(?:qualora|se|ove|laddove|quando|a\s+meno\s+che|purché|salvo\s+che|nella\s+misura\s+in\s+cui)\b",
-                     re.IGNORECASE),
-}
-_INSIDE = {
-    # 'provided they observe …', 'upon a reasoned request from …': a condition without 'if'.
-    "en": re.compile(r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
-                     r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
-                     r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
-                     r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b", re.IGNORECASE),
-    "it": re.compile(r"(?:,\s*|\b)(?:a\s+meno\s+che|purché|a\s+condizione\s+che|solo\s+se|soltanto\s+se|unicamente\s+se|"
-                     r"nella\s+misura\s+in\s+cui|in\s+tutti\s+i\s+casi\s+in\s+cui|salvo\s+(?:che|se))\b|,\s*(?:qualora|ove|laddove|se)\b",
-                     re.IGNORECASE),
-}
+_OPENING = languages.compiled("condition_opening", "STRUCTURE")
+_INSIDE = languages.compiled("condition_inside", "STRUCTURE")
 # A connective before an opening condition ('However, provided that …,', 'Furthermore, where …,').
-_CONNECTIVE = {
-    "en": re.compile(r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|by\s+way\s+of\s+derogation"
-                     r"(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*", re.IGNORECASE),
-    "it": re.compile(r"^(?:tuttavia|inoltre|in\s+deroga\s+[^,]{1,60})\s*,\s*", re.IGNORECASE),
-}
+_CONNECTIVE = languages.compiled("connective", "STRUCTURE")
 # A sentence that states a condition of its own (in other words, perhaps) is not read as dropping one.
-_OWN_CONDITION = {
-    "en": re.compile(r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|to\s+the\s+extent|"
-                     r"in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|depending|in\s+principle|as\s+a\s+rule|"
-                     r"generally|normally|usually|in\s+general|typically)\b", re.IGNORECASE),
-    "it": re.compile(r"\b(?:qualora|se|ove|laddove|quando|purché|salvo|solo|soltanto|unicamente|a\s+meno\s+che|"
-                     r"nella\s+misura|a\s+condizione)\b", re.IGNORECASE),
-}
+_OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
 # An exception ('unless', 'except where') is a condition a faithful summary may leave out; a sentence
 # that says its rule holds always has dropped it, which the polarity check reads ('always', 'in all cases').
-_EXCEPTION = re.compile(r"^(?:unless|except|save|a\s+meno|salvo)\b", re.IGNORECASE)
-_TAIL = re.compile(r"[\s.;,]*(?:\b(?:and|or|e|o)\b)?[\s.;,]*$", re.IGNORECASE)  # how a point ends: '; or'
-_CONCESSION = re.compile(r"\b(?:even|anche)\s*$", re.IGNORECASE)  # 'even if' widens; it bounds nothing
-_QUANTIFIER = {
-    # Not 'at any time', 'in any event', 'in any case', 'every time': idioms that quantify no actor or thing.
-    "en": re.compile(r"\b(?:all|every|each|any)\s+(?!(?:time|event|case)\b)", re.IGNORECASE),
-    "it": re.compile(r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+", re.IGNORECASE),
-}
+_EXCEPTION = re.compile(f"^(?:{languages.cue('exception_word', 'STRUCTURE').pattern})\\b", re.IGNORECASE)
+_TAIL = re.compile(f"[\\s.;,]*(?:\\b(?:{languages.cue('point_joiner', 'STRUCTURE').pattern})\\b)?[\\s.;,]*$",
+                   re.IGNORECASE)  # how a point ends: '; or'
+_CONCESSION = re.compile(f"\\b(?:{languages.cue('concession', 'STRUCTURE').pattern})\\s*$", re.IGNORECASE)  # 'even if' widens
+_QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
-_PHRASE_END = {
-    "en": frozenset("""shall must may might can cannot could will would should is are was were be been being has have had
-        do does did that which who whom whose to whatever whichever regardless irrespective if where when unless
-        must not no""".split()),
-    "it": frozenset("""deve devono può possono è sono sia siano ha hanno viene vengono che cui il quale la quale
-        i quali le quali se qualora ove quando""".split()),
-}
+_PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
 _WORD = re.compile(r"[\w'’-]+")
 
 
