@@ -4,6 +4,8 @@ Content terms (stems as BM25 analyses them), polarity (negations and their flips
 (obligation, permission, prohibition), the actors named as doing something, number words
 read as numbers and the comparators that bind them ("whichever is higher"). English and
 Italian; French polarity and modality too; other languages fall back on content terms and numbers.
+The per-language words are the language packs' (pincite.languages: VERIFY, OPPOSITES, ACTORS,
+FRAME_WORDS); the patterns left here still join several languages' words in one expression.
 """
 
 from __future__ import annotations
