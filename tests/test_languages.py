@@ -18,13 +18,14 @@ SRC = Path(languages.__file__).parent.parent
 
 # Module → the assignments and functions that still hold a language's words (not yet in a pack).
 MOVED = {
-    "retrieve/cues.py": set(),
+    "retrieve/cues.py": {"COMMON_ACRONYMS"},  # acronyms of several languages (AI, IA, KI, PME) in one list
     "retrieve/definitions.py": set(),
     "verify/structure.py": set(),
+    "verify/untrusted.py": {"instruction"},  # instruction: its reasons, English as every message is
     # The verifier's per-language tables are in the packs (VERIFY, OPPOSITES, ACTORS, FRAME_WORDS); these
     # patterns still join several languages' words in one expression.
     "verify/signals.py": {"COMPARATORS", "_AGENT", "_ALL", "_APPLIES", "_AT_WILL", "_BEYOND_LIMIT", "_BOUND",
-                          "_BUT_FOR", "_CEILING", "_DENIED_BAN", "_FLOOR", "_GRANTS", "_JOINED", "_MAY_NOT",
+                          "_BUT_FOR", "_CEILING", "_DENIED_BAN", "_EXTENSION", "_FLOOR", "_GRANTS", "_JOINED", "_MAY_NOT",
                           "_MAY_ONLY", "_NEGATED_BEFORE", "_NOT_A_NUMBER", "_NOT_A_VERB", "_NUMBER_WORD", "_ONLY",
                           "_ONLY_WHEN", "_RELATIVE", "_REQUIRE", "_TEXT_ALL", "_TEXT_ONLY", "_TIMES_VALUE",
                           "modal_verbs", "negated_phrases"},
@@ -50,6 +51,9 @@ def vocabulary() -> set[str]:
             found |= _words(" ".join(pair))
         for source in languages.each("ACTORS").get(code, {}).values():
             found |= _words(source)
+        injection = languages.each("INJECTION").get(code)
+        if injection is not None:
+            found |= _words(" ".join(v for v in vars(injection).values() if isinstance(v, str)))
     for source in languages.sequence("DEFINITION_FRAMES"):
         found |= _words(source)
     return found

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 # The packs, in the order their alternatives are tried.
-CODES = ("en", "it", "fr", "th")
+CODES = ("en", "it", "fr", "da", "th")
 
 
 @cache

@@ -1,4 +1,6 @@
-"""English: the question cues (pincite.languages)."""
+"""English: what pincite knows of the language (pincite.languages)."""
+
+from pincite.languages.injection import ASIDE, InjectionWords, alt
 
 # What a question asks for (retrieve.cues). 'How long' and 'what period' ask for no number: the law often
 # answers them without one ('no longer than is necessary', 'without undue delay').
@@ -287,3 +289,55 @@ STRUCTURE = {
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where which whichever who whom whose will would"""
+
+# What an instruction to its reader looks like (verify.untrusted): regex alternations by what the
+# words do (InjectionWords says what each field holds).
+# Who a model is, in each language: the addressee of a vocative or of a 'note for'.
+_MODEL_EN = r"AI|A\.I\.|artificial\s+intelligence|(?:AI\s+)?assistants?|chatbots?|bots?|(?:large\s+)?language\s+models?|LLMs?|GPT|ChatGPT|Claude|Gemini|Copilot"
+
+INJECTION = InjectionWords(
+    reader=alt(
+        r"\bwho(?:ever|soever)\s+(?:is\s+)?(?:reads?|reading|sees?|seeing|process(?:es|ing)|pars(?:es|ing)|summari[sz](?:es|ing)|analy[sz](?:es|ing))\s+(?:this|these|the\s+(?:page|document|text|file))",
+        r"\b(?:anyone|anybody|everyone|those)\s+(?:who\s+(?:reads?|sees?|process(?:es)?)|reading|processing|summari[sz]ing)\s+(?:this|these)\b",
+        r"\b(?:dear|hey|hi|hello|attention|attn)\s*[,:]?\s+(?:the\s+|all\s+|any\s+)?(?:readers?|models?|" + _MODEL_EN + r")\b",
+        r"^\W*(?:to\s+|for\s+)?(?:the\s+|all\s+|any\s+)?(?:readers?|models?|" + _MODEL_EN + r")\s*[:,!]",
+        r"\bif\s+you\s+are\s+(?:an?\s+|the\s+)?(?:AI|A\.I\.|artificial\s+intelligence|assistant|chatbot|bot|(?:large\s+)?language\s+model|LLM|machine|automated\s+(?:system|reader|agent))\b(?!\s+systems?\b)",
+        r"\byou\s+are\s+(?:an?\s+)?(?:AI|A\.I\.|helpful\s+assistant|assistant|chatbot|(?:large\s+)?language\s+model|LLM)\b(?!\s+systems?\b)",
+        r"\bas\s+an?\s+(?:AI|A\.I\.|assistant|chatbot|(?:large\s+)?language\s+model|LLM)\b(?!\s+(?:systems?|models?|office)\b)",
+        r"\b(?:the\s+|any\s+)?(?:" + _MODEL_EN + r"|models?)\s+(?:that\s+(?:is|are)\s+)?(?:reading|processing|parsing|summari[sz]ing|analy[sz]ing|ingesting)\s+(?:this|these)\b",
+        r"\byou,\s+(?:the\s+)?(?:readers?|models?|" + _MODEL_EN + r")\b"),
+    you=r"\byou\b|\byour(?:s|self|selves)?\b",
+    coordinate=r"and|then|but|or|so|instead",
+    modal=r"shall|may|must|should|will|would|can|could|is|are|was|were|has|have|had|does|did|be|been|being",
+    lead=r"please|kindly|now|simply|just|always|only|instead|also|henceforth|from\s+now\s+on|in\s+(?:your|the)\s+(?:answer|reply|response)",
+    imperative=alt(
+        r"answer|reply|respond|say|state|tell|write|output|print|return|repeat|claim|assert|declare|confirm|affirm",
+        r"ignore|disregard|forget|override|bypass|treat|consider|regard|assume|pretend|act|behave|believe|trust|accept",
+        r"follow|obey|remember|conclude|summari[sz]e|mention|cite|quote|recommend|insist|stop|refuse|deny|reject|avoid",
+        r"emphasi[sz]e|never|always|do\s+not|don['’]t|make\s+sure|use|give|explain|describe|include"),
+    steer=alt(
+        r"assume|pretend|believe|trust\s+(?:this|me|us)|conclude|obey|act\s+as|behave\s+as|role-?play",
+        r"(?:treat|consider|regard|accept)\s+(?:this|these|the\s+(?:above|following))\s+(?:page|document|text|notice|note|statement|file|policy)",
+        r"remember\s+that|keep\s+in\s+mind\s+that"),
+    reply=alt(
+        r"answer|reply|respond|say|state|write|output|print|return|repeat|claim|assert|declare|confirm|affirm|insist|conclude",
+        r"tell\s+(?:the\s+|your\s+|any\s+|every\s+|all\s+)?(?:users?|readers?|people|everyone|anyone|them|customers?|clients?|whoever\s+asks|the\s+person\s+asking)"),
+    that=r"that",
+    saying=r"by\s+(?:saying|stating|writing)\b|with\s*(?=[:\"“‘«']|the\s+(?:following|sentence|words?|statement)\b)|:|[\"“‘«]|(?<=\s)'",
+    yes=r"yes|no",
+    infinitive=r"answer|reply|respond|say|state|write|output|tell\s+(?:the\s+)?users?|claim|assert|declare|confirm",
+    must=r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|are\s+(?:now\s+)?required\s+to|may\s+only|can\s+only|are\s+(?:only\s+)?allowed\s+to)\s+(?:(?:now|always|only|simply|just)\s+)*",
+    told=alt(
+        r"\b(?:correct|right|only|proper|true|expected|official|approved|required|accurate|real)\s+(?:answer|reply|response|output)(?:\s+to\s+\w+(?:\s+\w+){0,6})?" + ASIDE + r"\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be|to\s+give|here)\b",
+        r"\b(?:when|whenever|if)\s+(?:you\s+are|you['’]re)\s+(?:asked|questioned|queried|prompted)\b[^.!?\n]{0,80}\b(?:answer|reply|respond|say|state|tell)\b"),
+    override=r"ignore|disregard|forget|override|bypass|skip|discard|set\s+aside|pay\s+no\s+attention\s+to|do\s+not\s+(?:follow|obey|apply)|don['’]t\s+(?:follow|obey|apply)",
+    det=r"all|any|the|your|my|these|those|every|each|of|previous|prior|earlier|above|preceding|foregoing|original|initial|other|existing|system|safety|current|old|given|default|standing|usual",
+    earlier=r"instructions?|rules?|prompts?|guidelines?|directions?|directives?|guardrails?|constraints?|polic(?:y|ies)|programming|training|system\s+message|(?:all|everything)\s+(?:of\s+)?(?:the\s+)?(?:above|before|previous)|the\s+above",
+    claim=alt(
+        r"\bnew\s+(?:instructions?|directives?|system\s+prompt|orders)\b(?!\s+for\s+use\b)",
+        r"\b(?:updated|revised|hidden|secret|injected|additional|special)\s+(?:instructions?|directives?)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?(?:readers?|models?|" + _MODEL_EN + r")\b",
+        r"\b(?:system|developer|admin(?:istrator)?)\s+(?:message|prompt|instructions?|note|override|command)\b",
+        r"\b(?:note|message|instructions?|memo|reminder|notice|directive|warning)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:models?|" + _MODEL_EN + r")\b(?!\s+(?:systems?|office|act|board|pact|literacy|regulatory|value|model\s+providers?)\b)",
+        r"(?:\[|<\|?|#{1,6}\s*)/?(?:system|instructions?|assistant|inst)\s*(?:\]|\|?>|:)|^\W*(?:system|assistant|human)\s*:",
+        r"\bbegin\s+(?:system|hidden|new)?\s*instructions?\b|\bend\s+of\s+(?:the\s+)?(?:system\s+)?prompt\b"),
+)

@@ -1,4 +1,6 @@
-"""French: the question cues (pincite.languages)."""
+"""French: what pincite knows of the language (pincite.languages)."""
+
+from pincite.languages.injection import ASIDE, InjectionWords, alt
 
 # 'combien de temps' (how long) asks for no number, as English 'how long' does not.
 QUESTION = {
@@ -117,3 +119,53 @@ FRAME_WORDS = """selon au sens du règlement article articles considérant parag
         compris notamment parmi applique appliquent ne pas
         généralement normalement déjà encore un une deux trois quatre cinq six sept huit neuf dix
         quinze vingt trente cent mille million millions milliard milliards moitié pour cent euro euros"""
+
+# What an instruction to its reader looks like (verify.untrusted): regex alternations by what the
+# words do (InjectionWords says what each field holds).
+_MODEL_FR = r"IA|AI|intelligence\s+artificielle|assistant(?:e|s|es)?(?:\s+(?:IA|virtuel(?:le)?s?))?|chatbots?|bots?|agents?\s+conversationnels?|modèles?(?:\s+de\s+langage)?|LLM|GPT|ChatGPT|Claude"
+
+INJECTION = InjectionWords(
+    reader=alt(
+        r"\b(?:à\s+)?(?:quiconque|toute\s+personne\s+qui|celui\s+qui|celle\s+qui|qui\s+que\s+vous\s+soyez\s+qui)\s+(?:lit|lisez|lira|traite|parcourt|consulte|résume)\s+(?:ce|cet|cette|ces|le\s+présent|la\s+présente)",
+        r"\b(?:cher|chère|chers|chères)\s+(?:lecteur|lectrice|lecteurs|lectrices|" + _MODEL_FR + r")\b",
+        r"^\W*(?:(?:à|pour)\s+)?(?:l['’]\s*|le\s+|la\s+|les\s+|aux\s+)?(?:lecteur|lecteurs|" + _MODEL_FR + r")\s*[:,!]",
+        r"\bsi\s+(?:vous\s+êtes|tu\s+es)\s+(?:une?\s+)?(?:IA|intelligence\s+artificielle|assistant|chatbot|agent\s+conversationnel|modèle|LLM)\b",
+        r"\ben\s+tant\s+qu['’]\s*(?:IA|assistant|modèle\s+de\s+langage)\b",
+        r"\b(?:l['’]\s*|le\s+|la\s+)?(?:IA|assistant|chatbot|modèle)\s+qui\s+(?:lit|traite|résume)\s+(?:ce|cet|cette|ces)\b"),
+    you=r"\btu\b|\btoi\b|\bte\b|\bt['’]|\bton\b|\bta\b|\btes\b|\bvous\b|\bvotre\b|\bvos\b",
+    coordinate=r"et|puis|mais|ou|donc|alors|ensuite",
+    modal=r"doit|doivent|peut|peuvent|est|sont|a|ont|devra|devront|pourra|pourront|sera|seront|était|étaient",
+    lead=r"s['’]il\s+(?:te|vous)\s+pla[iî]t|maintenant|désormais|dorénavant|toujours|seulement|uniquement|simplement|plutôt|dans\s+(?:ta|votre)\s+réponse",
+    imperative=alt(
+        r"réponds|répondez|dis|dites|écris|écrivez|affirme|affirmez|confirme|confirmez|déclare|déclarez|indique|indiquez",
+        r"répète|répétez|soutiens|soutenez|ignore|ignorez|oublie|oubliez|traite|traitez|considère|considérez",
+        r"suppose|supposez|présume|présumez|fais|faites|crois|croyez|suis|suivez|obéis|obéissez|veuillez|merci\s+de",
+        r"rappelle-toi|souviens-toi|souvenez-vous|utilise|utilisez|prétends|prétendez|agis|agissez|cite|citez",
+        r"mentionne|mentionnez|refuse|refusez|nie|niez|assure-toi|assurez-vous|résume|résumez",
+        r"ne\s+(?:mentionne|mentionnez|cite|citez|dis|dites|tiens|tenez|réponds|répondez|suis|suivez)"),
+    steer=alt(
+        r"suppose|supposez|présume|présumez|prétends|prétendez|fais\s+comme\s+si|faites\s+comme\s+si|crois|croyez|obéis|obéissez",
+        r"rappelle-toi\s+que|souviens-toi\s+que|souvenez-vous\s+que",
+        r"(?:traite|traitez|considère|considérez)\s+(?:cette|ce|cet|le\s+présent|la\s+présente)\s+(?:page|document|texte|avis|note)"),
+    reply=alt(
+        r"réponds|répondez|dis|dites|écris|écrivez|affirme|affirmez|confirme|confirmez|déclare|déclarez|indique|indiquez",
+        r"répète|répétez|soutiens|soutenez",
+        r"(?:veuillez|merci\s+de|tu\s+dois|vous\s+devez)\s+(?:toujours\s+|seulement\s+|uniquement\s+)?(?:répondre|dire|affirmer|déclarer|écrire|confirmer|indiquer|répéter)",
+        r"(?:dis|dites)\s+(?:à\s+l['’]\s*utilisateur|aux\s+utilisateurs|aux\s+lecteurs|à\s+tous)"),
+    that=r"que|qu['’]",
+    saying=r"en\s+disant\b|par\s*(?=[:\"“‘«']|la\s+(?:phrase|formule)\s+suivante\b)|:|[\"“‘«]|(?<=\s)'",
+    yes=r"oui|non",
+    infinitive=r"répondre|dire|affirmer|déclarer|écrire|confirmer|soutenir",
+    must=r"\b(?:tu\s+dois|vous\s+devez|tu\s+devras|vous\s+devrez|il\s+(?:te|vous)\s+faut)\s+(?:(?:maintenant|toujours|seulement|uniquement|simplement)\s+)*",
+    told=alt(
+        r"\b(?:la|l['’])\s*(?:seule\s+|bonne\s+)*réponse\s+(?:correcte|exacte|juste|vraie|attendue|officielle)(?:\s+à\s+\w+(?:\s+\w+){0,6})?" + ASIDE + r"\s+(?:est|sera|serait|doit\s+être)\b",
+        r"\bla\s+(?:seule|bonne)\s+(?:bonne\s+)?réponse(?:\s+à\s+\w+(?:\s+\w+){0,6})?" + ASIDE + r"\s+(?:est|sera)\b",
+        r"\b(?:quand|lorsqu['’]on|si\s+on)\s+(?:te|vous)\s+(?:demande|interroge|pose)\b[^.!?\n]{0,80}\b(?:réponds|répondez|dis|dites)\b"),
+    override=r"ignore|ignorez|ignorer|oublie|oubliez|oublier|ne\s+(?:tiens|tenez|tenir)\s+pas\s+compte|ne\s+pas\s+tenir\s+compte|fais\s+abstraction|faites\s+abstraction|passe\s+outre|passez\s+outre|outrepasse|outrepassez|n['’]obéis\s+pas|n['’]obéissez\s+pas|ne\s+suis\s+pas|ne\s+suivez\s+pas",
+    det=r"les|la|le|l|toutes|tous|tes|vos|ces|des|de|du|d|précédentes|anciennes|habituelles|ta|votre|ton",
+    earlier=r"instructions?|consignes?|règles?|directives?|indications?|prompt|invite|contraintes?|tout\s+ce\s+qui\s+précède",
+    claim=alt(
+        r"\bnouvelles?\s+(?:instructions?|consignes?|directives?)\b(?!\s+d['’]utilisation\b)",
+        r"\b(?:message|invite|prompt|instructions?|note)\s+(?:du\s+)?système\b",
+        r"\b(?:note|message|instructions?|consignes?|avis|rappel|avertissement)\s+(?:(?:destinée?s?\s+)?(?:à|aux|pour))\s*(?:l['’]\s*|les\s+|la\s+|le\s+)?(?:" + _MODEL_FR + r")\b(?!\s+(?:à\s+usage|systèmes?)\b)"),
+)

@@ -1,4 +1,6 @@
-"""Italian: the question cues (pincite.languages)."""
+"""Italian: what pincite knows of the language (pincite.languages)."""
+
+from pincite.languages.injection import ASIDE, InjectionWords, alt
 
 # 'in quanto' (as, since), 'per quanto' (as far as) and 'quanto prima' (as soon as possible) ask for no number.
 QUESTION = {
@@ -157,3 +159,51 @@ STRUCTURE = {
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 PHRASE_END = """che cui deve devono ha hanno i il la le ove possono può quale quali qualora quando se sia siano sono vengono viene è"""
+
+# What an instruction to its reader looks like (verify.untrusted): regex alternations by what the
+# words do (InjectionWords says what each field holds).
+_MODEL_IT = r"IA|AI|intelligenza\s+artificiale|assistent[ei](?:\s+(?:IA|AI|virtual[ei]))?|chatbot|bot|modell[oi](?:\s+linguistic[oi])?|LLM|GPT|ChatGPT|Claude"
+
+INJECTION = InjectionWords(
+    reader=alt(
+        r"\bchiunque\s+(?:legga|stia\s+leggendo|elabori|veda|riassuma)\s+(?:questa|questo|queste|questi|il\s+presente|la\s+presente)",
+        r"\b(?:a\s+)?chi\s+(?:legge|sta\s+leggendo|elabora)\s+(?:questa|questo|queste|questi|il\s+presente|la\s+presente)",
+        r"\b(?:car[oaie]|gentile|ehi|attenzione)\s*[,:]?\s+(?:lettor[ei]|lettric[ei]|" + _MODEL_IT + r")\b",
+        r"^\W*(?:(?:a|per)\s+)?(?:l['’]\s*|il\s+|lo\s+|gli\s+|all['’]\s*|al\s+|agli\s+)?(?:lettor[ei]|" + _MODEL_IT + r")\s*[:,!]",
+        r"\bse\s+(?:sei|siete)\s+(?:un['’]?\s*|una\s+)?(?:IA|AI|intelligenza\s+artificiale|assistente|chatbot|modello)\b",
+        r"\b(?:in\s+quanto|come)\s+(?:IA|assistente\s+(?:IA|AI|virtuale)|modello\s+linguistico)\b(?!\s+(?:per\s+finalità|a\s+finalità))",
+        r"\b(?:l['’]\s*|il\s+|lo\s+)?(?:IA|AI|assistente|chatbot|modello)\s+che\s+(?:legge|sta\s+leggendo|elabora)\s+(?:questa|questo|queste|questi)\b"),
+    you=r"\btu\b|\bte\b|\bti\b|\btuo\b|\btua\b|\btuoi\b|\btue\b|\bvoi\b|\bvostr[oaie]\b",
+    coordinate=r"e|ed|poi|quindi|ma|o|invece",
+    modal=r"deve|devono|può|possono|è|sono|ha|hanno|dovrà|dovranno|potrà|potranno|viene|vengono|sia|siano|era|erano|sarà|saranno",
+    lead=r"per\s+favore|per\s+piacere|ora|adesso|sempre|solo|soltanto|semplicemente|invece|d['’]ora\s+in\s+poi|nella\s+(?:tua|vostra)\s+risposta",
+    imperative=alt(
+        r"rispondi|rispondete|risponda|d[iì]['’]|dì|dite|dica|scrivi|scrivete|afferma|affermate|dichiara|dichiarate",
+        r"conferma|confermate|ripeti|ripetete|sostieni|sostenete|ignora|ignorate|dimentica|dimenticate|trascura|trascurate",
+        r"tratta|trattate|considera|considerate|presumi|presumete|supponi|supponete|fingi|fingete|credi|credete",
+        r"fidati|fidatevi|segui|seguite|obbedisci|obbedite|ricorda|ricordate|ricordati|cita|citate|evita|evitate",
+        r"riassumi|riassumete|rifiuta|rifiutate|nega|negate|assicurati|assicuratevi|usa|usate|non\s+(?:menzionare|citare|dire|rispondere|seguire)"),
+    steer=alt(
+        r"presumi|presumete|supponi|supponete|fingi|fingete|credi|credete|fidati|fidatevi|obbedisci|obbedite",
+        r"ricorda(?:ti)?\s+che|ricordate\s+che|(?:tratta|trattate|considera|considerate)\s+(?:questa|questo|il\s+presente|la\s+presente)\s+(?:pagina|documento|testo|avviso|nota)"),
+    reply=alt(
+        r"rispondi|rispondete|risponda|d[iì]['’]|dì|dica|scrivi|scrivete|afferma|affermate|dichiara|dichiarate",
+        r"conferma|confermate|ripeti|ripetete|sostieni|sostenete",
+        r"(?:di|dite|dica|d[iì]['’])\s+(?:all['’]\s*utente|agli\s+utenti|ai\s+lettori|a\s+tutti|a\s+chiunque)"),
+    that=r"che",
+    saying=r"dicendo\b|con\s*(?=[:\"“‘«']|la\s+(?:seguente|frase)\b)|:|[\"“‘«]|(?<=\s)'",
+    yes=r"sì|no",
+    infinitive=r"rispondere|dire|affermare|dichiarare|scrivere|confermare|sostenere",
+    must=r"\b(?:(?:tu|voi)\s+)?(?:devi|dovete|dovrai|dovrete)\s+(?:(?:ora|sempre|solo|soltanto|semplicemente)\s+)*",
+    told=alt(
+        r"\b(?:la|l['’])\s*(?:unica\s+)?risposta\s+(?:corretta|giusta|esatta|vera|attesa|ufficiale)(?:\s+a\s+\w+(?:\s+\w+){0,6})?" + ASIDE + r"\s+(?:è|sarà|sarebbe|deve\s+essere)\b",
+        r"\bl['’]\s*unica\s+risposta\s+(?:possibile\s+)?(?:è|sarà)\b",
+        r"\b(?:quando|se|qualora)\s+(?:ti\s+|vi\s+)(?:viene|vengono|venga|chiedono|domandano|chiede)\b[^.!?\n]{0,80}\b(?:rispondi|rispondete|di['’]|dì|dite)\b"),
+    override=r"ignora|ignorate|ignorare|dimentica|dimenticate|dimenticare|trascura|trascurate|tralascia|tralasciate|disattendi|disattendete|scavalca|sovrascrivi|non\s+(?:seguire|seguite|considerare|considerate|tenere\s+conto|tenete\s+conto|rispettare|rispettate)",
+    det=r"le|la|gli|i|il|lo|l|tutte|tutti|tutto|tue|tuoi|tua|tuo|vostre|vostri|queste|questi|ogni|qualsiasi|qualunque|delle|degli|dei|della|del|alle|ai|agli|precedenti|vecchie|solite|di|sistema",
+    earlier=r"istruzion[ei]|regol[ae]|indicazion[ei]|direttiv[ae]|prompt|consegn[ae]|vincol[io]|linee\s+guida|tutto\s+(?:ciò\s+che|quanto)\s+(?:precede|sopra)",
+    claim=alt(
+        r"\bnuov[ae]\s+istruzion[ei]\b(?!\s+per\s+l['’]\s*uso\b)",
+        r"\b(?:messaggio|prompt|istruzion[ei]|nota)\s+(?:di|del)\s+sistema\b",
+        r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|avvertenza|comunicazione)\s+(?:per|a|alla|al|agli|ai|all['’])\s*(?:l['’]\s*|il\s+|lo\s+|gli\s+|i\s+)?(?:" + _MODEL_IT + r")\b(?!\s+(?:sistem\w*|per\s+finalità)\b)"),
+)

@@ -1,5 +1,7 @@
-"""Thai: the question cues (pincite.languages). Thai writes no spaces between words, so its cues are
+"""Thai: what pincite knows of the language (pincite.languages). Thai writes no spaces between words, so its cues are
 written without word boundaries."""
+
+from pincite.languages.injection import InjectionWords, alt
 
 QUESTION = {
     "asks_from_when": r"เริ่มมีผล|มีผลใช้บังคับ|ใช้บังคับเมื่อ",
@@ -20,3 +22,40 @@ HOPS = {
     "definition": r"ถือเป็น|หมายถึง|นิยาม",
     "date": r"เมื่อไร|มีผล|ใช้บังคับ",
 }
+
+# What an instruction to its reader looks like (verify.untrusted): regex alternations by what the
+# words do (InjectionWords says what each field holds).
+# Thai has no spaces between words and no letter case: phrases match as substrings, and the
+# imperative is marked by a particle (จง, โปรด, กรุณา; อย่า 'do not', not อย่าง 'manner').
+_MODEL_TH = r"(?:ผู้ช่วย\s*)?(?:AI|เอไอ|ปัญญาประดิษฐ์)|แช[ตท]บอ[ตท]|โมเดล(?:ภาษา)?|บอ[ตท]|LLM|ผู้ช่วย"
+_YOU_TH = r"คุณ(?!ภาพ|สมบัติ|ค่า|ธรรม|ประโยชน์|วุฒิ|ลักษณะ|ูปการ|หญิง|นาย|งาม|ความดี|านุ)"
+
+INJECTION = InjectionWords(
+    reader=alt(
+        r"(?:ถึง|เรียน)?\s*(?:ผู้ที่|ผู้ใดที่|ใครก็ตามที่|ใครที่|ทุกคนที่)\s*(?:อ่าน|ประมวลผล|สรุป)\s*(?:หน้า|เอกสาร|ข้อความ)?\s*(?:นี้|ฉบับนี้)",
+        r"(?:ถึง|เรียน)\s*(?:ท่าน)?ผู้อ่าน|ผู้อ่านที่รัก",
+        r"(?:ถึง|เรียน|สวัสดี)\s*(?:" + _MODEL_TH + r")",
+        r"^\W*(?:" + _MODEL_TH + r")\s*[:,!]",
+        r"(?:หาก|ถ้า)" + _YOU_TH + r"(?:เป็น|คือ)\s*(?:" + _MODEL_TH + r")"),
+    you=_YOU_TH,
+    coordinate=r"และ|แล้ว",
+    modal=r"ต้อง|ควร|จะต้อง",
+    lead=r"โปรด|กรุณา",
+    imperative=r"จง|โปรด|กรุณา|อย่า(?!ง)",
+    steer=r"(?:จง|โปรด|กรุณา)?(?:สมมติ|แสร้ง|ทำเป็น|เชื่อ(?!ม|ถือ)|จำไว้)ว่า",
+    reply=r"(?:จง|โปรด|กรุณา|ช่วย)\s*(?:ตอบ|บอก|พูด|กล่าว|เขียน|ยืนยัน|ระบุ)|ให้ตอบ(?:ทุกคำถาม|คำถาม(?:ใด\s*ๆ|ทั้งหมด)?)?(?:เสมอ)?ว่า|ตอบ(?:กลับ)?(?:ไป)?(?:เสมอ|เพียง|แค่)?ว่า|ตอบเพียง|ตอบแค่|บอก(?:ผู้ใช้|ผู้ถาม|ทุกคน)ว่า",
+    that=r"ว่า",
+    saying=r"",
+    yes=r"",
+    infinitive=r"ตอบ|บอก|พูด|กล่าว|เขียน|ยืนยัน",
+    must=_YOU_TH + r"\s*(?:ต้อง|ควร|จะต้อง)\s*",
+    told=r"คำตอบ(?:เดียว)?ที่(?:ถูกต้อง|ถูก|แท้จริง|เหมาะสม)(?:ที่สุด)?\s*(?:คือ|ได้แก่|เป็น|จะเป็น)",
+    override=r"ไม่ต้อง(?:สนใจ|ใส่ใจ|ปฏิบัติตาม|ทำตาม)|เพิกเฉย|ละเลย|ลืม|อย่า(?:สนใจ|ปฏิบัติตาม|ทำตาม)|ข้าม",
+    det=r"ต่อ|ทุก|ทั้งหมด|ทั้ง",
+    earlier=r"(?:คำสั่ง|คำแนะนำ|กฎ|ข้อกำหนด|ข้อความ)(?:ทั้งหมด)?\s*(?:ก่อนหน้า|ข้างต้น|ที่ผ่านมา|เดิม|ของระบบ|ที่ได้รับ|ทั้งหมด)",
+    claim=alt(
+        r"(?:คำสั่ง|คำแนะนำ)ใหม่(?:สำหรับ|ถึง)",
+        r"(?:คำสั่ง|ข้อความ|พรอมต์|พรอมท์)(?:จาก)?ระบบ",
+        r"(?:หมายเหตุ|ข้อความ|คำสั่ง|คำแนะนำ|คำเตือน|บันทึก)\s*(?:ถึง|สำหรับ)\s*(?:" + _MODEL_TH + r")"),
+    spaced=False,
+)
