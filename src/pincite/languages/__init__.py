@@ -1,17 +1,16 @@
 """What pincite knows of each language, one pack per language.
 
-A pack is a module of this package named by its language code (`en.py`, `it.py`, `fr.py`, `th.py`)
-holding the words a stage reads, as regular-expression sources keyed by what they mean. Today the packs
-hold the cues of the question analysis (retrieve.query, retrieve.cues): what a question asks for (a
-number, a rate, a list, a period, the day a rule starts to apply), its intent, the references it asks to
-follow, and the words that join a second ask. A stage asks for a cue by name and gets one pattern that
-matches that cue in any language with a pack (`cue`), because a question is often asked in another
-language than the corpus's (an Italian question of the English text) and a cue must not depend on a guess
-of which. Adding a language is adding a module here and its name to `CODES`; docs/languages.md says how.
-
-Not yet in packs (issue 35, later slices): the answer types and follow-up cues of retrieve.query, the
-facts-of-the-world and act-name cues of retrieve.cues, definition frames, the citation grammar, the
-verifier's signals, the PDF parsers, the stemmers and stop words (index.analysis).
+A pack is a module of this package named by its language code (`en.py`, `it.py`, `fr.py`, `da.py`,
+`th.py`) holding the words a stage reads, as regular-expression sources keyed by what they mean: the
+question analysis's cues (retrieve.query, retrieve.cues, retrieve.definitions: QUESTION, INTENTS, HOPS,
+ANSWER, ACTS, ACT_NAMES, ACT_PHRASES, DEFINITION_FRAMES, DEFINITION), the support check's words
+(verify.signals, verify.structure: VERIFY, OPPOSITES, ACTORS, FRAME_WORDS, STRUCTURE, PHRASE_END) and the
+instruction filter's (verify.untrusted: INJECTION). The question analysis asks for a cue by name and gets
+one pattern matching it in any language with a pack (`cue`), because a question is often asked in another
+language than the corpus's; the support check reads the corpus's own language (`compiled`, `each`).
+Adding a language is adding a module here and its code to `CODES`; docs/languages.md says how, and what
+is not in packs yet (the citation grammar, the PDF parsers, the stemmers and stop words, some of the
+support check's patterns).
 """
 
 from __future__ import annotations
