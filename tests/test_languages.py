@@ -24,11 +24,9 @@ MOVED = {
     "verify/untrusted.py": {"instruction"},  # instruction: its reasons, English as every message is
     # The verifier's per-language tables are in the packs (VERIFY, OPPOSITES, ACTORS, FRAME_WORDS); these
     # patterns still join several languages' words in one expression.
-    "verify/signals.py": {"COMPARATORS", "_AGENT", "_ALL", "_APPLIES", "_AT_WILL", "_BEYOND_LIMIT", "_BOUND",
-                          "_BUT_FOR", "_CEILING", "_DENIED_BAN", "_EXTENSION", "_FLOOR", "_GRANTS", "_JOINED", "_MAY_NOT",
-                          "_MAY_ONLY", "_NEGATED_BEFORE", "_NOT_A_NUMBER", "_NOT_A_VERB", "_NUMBER_WORD", "_ONLY",
-                          "_ONLY_WHEN", "_RELATIVE", "_REQUIRE", "_TEXT_ALL", "_TEXT_ONLY", "_TIMES_VALUE",
-                          "modal_verbs", "negated_phrases"},
+    "verify/signals.py": {"_ALL", "_BOUND", "_DENIED_BAN", "_JOINED", "_MAY_ONLY", "_NEGATED_BEFORE", "_NOT_A_VERB",
+                          "_NUMBER_WORD", "_ONLY", "_RELATIVE", "_TEXT_ALL", "_TEXT_ONLY", "_TIMES_VALUE", "modal_verbs",
+                          "negated_phrases"},
     "retrieve/query.py": {"_PHRASE_STOP",
                           "check_query"},  # check_query: an error message, English as every message is
 }

@@ -204,6 +204,34 @@ VERIFY = {
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
                  r"such\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
+    "ceiling": r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|"
+               r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
+               r"(?<!\bno\s)(?<!\bnot\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
+               r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
+    "floor": r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\bnot\s+earlier\s+than\b|\bmore\s+than\b|"
+             r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
+    "beyond_limit": r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b|"
+                    r"\bpartially\b|\bin\s+part\b",
+    "at_will": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
+               r"\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|"
+               r"\bwithout\s+(?:any\s+)?limit\w*\b",
+    "may_not": r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))",
+    "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
+    "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
+    "grants": r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|"
+              r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?)\b|\bshall\s+be\s+(?:entitled|"
+              r"empowered)\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
+    "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|"
+             r"id)\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
+    "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
+    "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
+    "but_for": r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b",
+    "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
+    "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
+    "comparator_lower": r"whichever\s+is\s+(?:the\s+)?lower|whichever\s+is\s+(?:less|smaller)",
+    "comparator_at_least": r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b",
+    "comparator_at_most": r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|longer)\s+than\b|\bnot\s+(?:later|more)\s+than|\bup\s+to\b|"
+                          r"\bmaximum\b|\bwithin\b|\bnot\s+exceed\w*",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.

@@ -100,6 +100,17 @@ VERIFY = {
                       r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b",
     "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*",
     "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
+    "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
+               r"\bmassim[oa]\b",
+    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|\boltre\b|\bminim[oa]\b",
+    "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",
+    "at_will": r"\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b",
+    "may_not": r"\bnon\s+(?:può|possono|deve|devono)\b",
+    "extension": r"prorog\w*|ulterior\w*",
+    "comparator_higher": r"se\s+superiore|è\s+superiore|il\s+più\s+elevato|più\s+elevat\w",
+    "comparator_lower": r"se\s+inferiore|è\s+inferiore|il\s+più\s+basso|meno\s+elevat\w",
+    "comparator_at_least": r"\balmeno\b|\bnon\s+inferiore\b",
+    "comparator_at_most": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.

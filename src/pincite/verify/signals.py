@@ -55,10 +55,9 @@ OBLIGATION = languages.compiled("obligation", "VERIFY")
 PERMISSION = languages.compiled("permission", "VERIFY")
 # 'may not' and 'shall not' are prohibitions, 'may' after a negation is not a permission.
 # 'shall (not) apply' states scope, not a duty of anyone.
-_APPLIES = re.compile(r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b", re.IGNORECASE)
+_APPLIES = languages.cue("applies", "VERIFY")
 # 'shall not apply' makes an exception, not a prohibition.
-_MAY_NOT = re.compile(r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))|\bnon\s+(?:può|possono|deve|devono)\b"
-                      r"|\b(?:ne|n['’])\s*(?:peut|peuvent|doit|doivent)\s+(?:en\s+)?(?:aucun\s+cas\s+|pas\b)", re.IGNORECASE)
+_MAY_NOT = languages.cue("may_not", "VERIFY")
 
 # 'may only engage processors that…', 'may be used solely for…', 'may refuse to act only if it demonstrates…'
 # limit what is allowed: they grant nothing ('shall not refuse … unless' says the same).
@@ -67,14 +66,12 @@ _MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+){0,2}(?:only
 # 'shall have the right to object', 'shall have the following powers: … to approve', 'one of its powers is
 # to order': a power or a right granted is a permission, whatever the 'shall' that grants it — unless the
 # text also obliges ('shall have the right to obtain … and the controller shall have the obligation to erase').
-_GRANTS = re.compile(r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|a\s+)?(?:following\s+)?"
-                     r"(?:[\w-]+\s+){0,3}?(?:rights?|powers?)\b|\bshall\s+be\s+(?:entitled|empowered)\b"
-                     r"|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b", re.IGNORECASE)
+_GRANTS = languages.cue("grants", "VERIFY")
 
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
 _MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
-_ONLY_WHEN = re.compile(r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b", re.IGNORECASE)
+_ONLY_WHEN = languages.cue("only_when", "VERIFY")
 _NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
 _PERMITS = ("may", "can", "può", "possono")
 
@@ -130,21 +127,11 @@ _NUMBER_WORD = re.compile(
     re.IGNORECASE)
 # 'one' as a pronoun or article ('one of the', 'no one', 'at least one') is still a number; only
 # these idioms are not.
-_NOT_A_NUMBER = re.compile(r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b"
-                           r"|\bone\s+by\s+one\b", re.IGNORECASE)
+_NOT_A_NUMBER = languages.cue("not_a_number", "VERIFY")
 _WORD_MULT = re.compile(r"\b(\d+)\s+(million|billion|milioni|miliardi)\b", re.IGNORECASE)
 
-COMPARATORS = {
-    "higher": re.compile(r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater|"
-                         r"se\s+superiore|è\s+superiore|il\s+più\s+elevato|più\s+elevat\w", re.IGNORECASE),
-    "lower": re.compile(r"whichever\s+is\s+(?:the\s+)?lower|whichever\s+is\s+(?:less|smaller)|"
-                        r"se\s+inferiore|è\s+inferiore|il\s+più\s+basso|meno\s+elevat\w", re.IGNORECASE),
-    "at least": re.compile(r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\balmeno\b"
-                           r"|\bnon\s+inferiore\b", re.IGNORECASE),
-    "at most": re.compile(r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|longer)\s+than\b|\bnot\s+(?:later|more)\s+than"
-                          r"|\bup\s+to\b|\bmaximum\b|\bwithin\b|\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b"
-                          r"|\bnot\s+exceed\w*", re.IGNORECASE),
-}
+COMPARATORS = {key.removeprefix("comparator_").replace("_", " "): languages.cue(key, "VERIFY")
+               for key in languages.names("VERIFY") if key.startswith("comparator_")}
 
 
 _TIMES_VALUE = {"twice": "2 times", "thrice": "3 times"}
@@ -245,7 +232,7 @@ def clauses(text: str) -> list[str]:
 
 
 _DENIAL = languages.compiled("denial", "VERIFY")
-_BUT_FOR = re.compile(r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b", re.IGNORECASE)
+_BUT_FOR = languages.cue("but_for", "VERIFY")
 _ASSERTED_BEFORE = 30  # characters before a word in which a negation of the sentence denies it too
 
 
@@ -334,14 +321,12 @@ def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
     return sorted((mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(text.lower()))
 
 
-_AGENT = re.compile(r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|id)\s+by\s+"
-                    r"(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+_AGENT = languages.cue("agent", "VERIFY")
 _JOINED = re.compile(r"\W*(?:and|or|e|o|nor)\s+(?:the\s+|a\s+|an\s+|il\s+|lo\s+|la\s+|l')?\W*", re.IGNORECASE)
 _RELATIVE = re.compile(r"\b(?:whose|who|whom|which|that|il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b", re.IGNORECASE)
 
 # "require providers to embed", "obliges the controller to notify": the one required acts.
-_REQUIRE = re.compile(r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
-                      re.IGNORECASE)
+_REQUIRE = languages.cue("require", "VERIFY")
 
 
 @lru_cache(maxsize=4096)
@@ -358,23 +343,14 @@ def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
     return frozenset(found)
 
 
-_EXTENSION = re.compile(r"exten\w*|prolong\w*|prorog\w*|ulterior\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$")
+_EXTENSION = languages.cue("extension", "VERIFY", 0)  # read on lower-cased text
 
 
 # Bounds on a quantity: a ceiling ('at most', 'within 72 hours', 'up to', 'cannot exceed') or a
 # floor ('at least', 'not earlier than', 'more than'). Ceilings are read first and blanked, so
 # 'no more than' is not also a floor.
-_CEILING = re.compile(
-    r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|longer)\s+than\b"
-    r"|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|(?<!\bno\s)(?<!\bnot\s)\b(?:less|fewer)\s+than\b"
-    r"|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|cannot|never)\s+(?:\w+\s+)?exceed\w*"
-    r"|\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|\bmassim[oa]\b",
-    re.IGNORECASE)
-_FLOOR = re.compile(
-    r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\bnot\s+earlier\s+than\b|\bmore\s+than\b"
-    r"|\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b"
-    r"|\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|\boltre\b|\bminim[oa]\b",
-    re.IGNORECASE)
+_CEILING = languages.cue("ceiling", "VERIFY")
+_FLOOR = languages.cue("floor", "VERIFY")
 
 
 @lru_cache(maxsize=4096)
@@ -427,13 +403,9 @@ def _limited(text: str, after: str, lang: str) -> bool:
 
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",
 # "even partly on profiling" for "based solely on profiling".
-_BEYOND_LIMIT = re.compile(r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b"
-                           r"|\bpartially\b|\bin\s+part\b|\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b"
-                           r"|\bin\s+parte\b", re.IGNORECASE)
+_BEYOND_LIMIT = languages.cue("beyond_limit", "VERIFY")
 # Discretion the text does not give: "any fee it chooses", "as it sees fit".
-_AT_WILL = re.compile(r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b"
-                      r"|\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|\bwithout\s+(?:any\s+)?limit\w*\b"
-                      r"|\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b", re.IGNORECASE)
+_AT_WILL = languages.cue("at_will", "VERIFY")
 
 
 # Negative words that negate nothing the text says: a ceiling or a floor ('cannot exceed 6 %', 'no longer
