@@ -232,6 +232,20 @@ VERIFY = {
     "comparator_at_least": r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b",
     "comparator_at_most": r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|longer)\s+than\b|\bnot\s+(?:later|more)\s+than|\bup\s+to\b|"
                           r"\bmaximum\b|\bwithin\b|\bnot\s+exceed\w*",
+    "negated_before": r"\b(?:not|no|never|nor)\s+(?:\w+\s+)?$",
+    "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b",
+    "limit_word": r"\bonly\b",
+    "period_qualifier": r"further|additional|consecutive|working",
+    "period_unit": r"hours?|days?|weeks?|months?|years?",
+    "joined_word": r"and|or|nor",
+    "joined_article": r"the\s+|a\s+|an\s+",
+    "relative": r"\b(?:whose|who|whom|which|that)\b",
+    "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far)\b)",
+    "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
+    "all": r"\b(?:all|every|everyone|anyone)\b|^\s*any\b",
+    "text_all": r"\b(?:all|every|any|each|whatever|no)\b",
+    "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
+    "negation_end": r"not|cannot|n't|never",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.
@@ -369,3 +383,6 @@ INJECTION = InjectionWords(
         r"(?:\[|<\|?|#{1,6}\s*)/?(?:system|instructions?|assistant|inst)\s*(?:\]|\|?>|:)|^\W*(?:system|assistant|human)\s*:",
         r"\bbegin\s+(?:system|hidden|new)?\s*instructions?\b|\bend\s+of\s+(?:the\s+)?(?:system\s+)?prompt\b"),
 )
+
+# Words after a modal that are not the verb it governs (verify.signals.modal_verbs).
+MODAL_NOT_VERB = "be have not also only apply applied the a an"

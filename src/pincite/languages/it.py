@@ -111,6 +111,19 @@ VERIFY = {
     "comparator_lower": r"se\s+inferiore|è\s+inferiore|il\s+più\s+basso|meno\s+elevat\w",
     "comparator_at_least": r"\balmeno\b|\bnon\s+inferiore\b",
     "comparator_at_most": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b",
+    "negated_before": r"\bnon\s+(?:\w+\s+)?$",
+    "may_only": r"\b(?:può|possono)\s+(?:[\w'-]+\s+){0,2}(?:soltanto|solo|unicamente)\b",
+    "period_qualifier": r"ulteriori",
+    "period_unit": r"mesi|giorni",
+    "joined_word": r"e|o",
+    "joined_article": r"il\s+|lo\s+|la\s+|l'",
+    "relative": r"\b(?:il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b",
+    "only": r"(?<!\bnon\s)\b(?:soltanto|solo|unicamente|esclusivamente)\b(?!\s+(?:se|qualora|quando|ove)\b)",
+    "text_only": r"\b(?:soltanto|solo|unicamente|esclusivamente|esclusiv[oaie]|limitat\w+)\b",
+    "all": r"\b(?:tutti|tutte|ogni|chiunque)\b",
+    "text_all": r"\b(?:tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque|chiunque|nessun\w*)\b",
+    "denied_ban": r"\bnon\s+(?:be\s+)?vietat\w*",
+    "negation_end": r"non|mai",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.

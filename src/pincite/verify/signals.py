@@ -46,7 +46,7 @@ def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
     return None
 
 
-_NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|non|nor)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_NEGATED_BEFORE = languages.cue("negated_before", "VERIFY")
 
 
 ANTI_EXCEPTION = languages.compiled("anti_exception", "VERIFY")
@@ -61,8 +61,7 @@ _MAY_NOT = languages.cue("may_not", "VERIFY")
 
 # 'may only engage processors that…', 'may be used solely for…', 'may refuse to act only if it demonstrates…'
 # limit what is allowed: they grant nothing ('shall not refuse … unless' says the same).
-_MAY_ONLY = re.compile(r"\b(?:may|can|può|possono)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively|soltanto|solo|unicamente)\b"
-                       r"|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b", re.IGNORECASE)
+_MAY_ONLY = languages.cue("may_only", "VERIFY")
 # 'shall have the right to object', 'shall have the following powers: … to approve', 'one of its powers is
 # to order': a power or a right granted is a permission, whatever the 'shall' that grants it — unless the
 # text also obliges ('shall have the right to obtain … and the controller shall have the obligation to erase').
@@ -72,7 +71,8 @@ _GRANTS = languages.cue("grants", "VERIFY")
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
 _MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
 _ONLY_WHEN = languages.cue("only_when", "VERIFY")
-_NOT_A_VERB = frozenset("be have not also only apply applied the a an".split())
+_LIMIT_WORD = languages.cue("limit_word", "VERIFY")
+_NOT_A_VERB = frozenset(w for words in languages.each("MODAL_NOT_VERB").values() for w in words.split())
 _PERMITS = ("may", "can", "può", "possono")
 
 
@@ -93,7 +93,7 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
             # 'may engage … only with its authorisation' permits as 'shall not engage … without it' prohibits:
             # a limited permission is read as both.
             after = re.split(r"[.;:]", text[m.end():m.end() + 120])[0]
-            limited = re.search(r"\bonly\b", m.group(), re.IGNORECASE) or _ONLY_WHEN.search(after)
+            limited = _LIMIT_WORD.search(m.group()) or _ONLY_WHEN.search(after)
             kind = "permission prohibition" if limited else "permission"
         else:
             kind = "obligation"
@@ -273,8 +273,8 @@ def folded_squash(text: str) -> str:
 
 NEGATED_VERB = languages.compiled("negated_verb", "VERIFY")
 _MODAL = languages.compiled("modal", "VERIFY")
-_BOUND = re.compile(r"\b(\d+)\s+(further|additional|ulteriori|consecutive|working)?\s*"
-                    r"(hours?|days?|weeks?|months?|years?|mesi|giorni)\b", re.IGNORECASE)
+_BOUND = re.compile(f"\\b(\\d+)\\s+({languages.cue('period_qualifier', 'VERIFY').pattern})?\\s*"
+                    f"({languages.cue('period_unit', 'VERIFY').pattern})\\b", re.IGNORECASE)
 
 
 def negated_verb(text: str, lang: str) -> bool:
@@ -322,8 +322,9 @@ def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
 
 
 _AGENT = languages.cue("agent", "VERIFY")
-_JOINED = re.compile(r"\W*(?:and|or|e|o|nor)\s+(?:the\s+|a\s+|an\s+|il\s+|lo\s+|la\s+|l')?\W*", re.IGNORECASE)
-_RELATIVE = re.compile(r"\b(?:whose|who|whom|which|that|il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b", re.IGNORECASE)
+_JOINED = re.compile(f"\\W*(?:{languages.cue('joined_word', 'VERIFY').pattern})\\s+"
+                     f"(?:{languages.cue('joined_article', 'VERIFY').pattern})?\\W*", re.IGNORECASE)
+_RELATIVE = languages.cue("relative", "VERIFY")
 
 # "require providers to embed", "obliges the controller to notify": the one required acts.
 _REQUIRE = languages.cue("require", "VERIFY")
@@ -366,16 +367,12 @@ def bounds(text: str) -> frozenset[str]:
 
 # Scope: 'only' narrows what the text leaves open ('not only' and 'only where' do not: the
 # latter is a condition, checked as polarity); 'all' widens what the text qualifies.
-_ONLY = re.compile(r"(?<!\bnot\s)(?<!\bnon\s)\b(?:only|solely|exclusively|soltanto|solo|unicamente|esclusivamente)\b"
-                   r"(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|se|qualora|quando|ove)\b)", re.IGNORECASE)
+_ONLY = languages.cue("only", "VERIFY")
 # A text limits as well by an exclusive power ('shall have exclusive powers') or by a rule denied but for a
 # case ('shall not engage another processor without prior … authorisation': only with it).
-_TEXT_ONLY = re.compile(r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to|soltanto|solo|unicamente|esclusivamente"
-                        r"|esclusiv[oaie]|limitat\w+)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
-                        re.IGNORECASE)
-_ALL = re.compile(r"\b(?:all|every|everyone|anyone|tutti|tutte|ogni|chiunque)\b|^\s*any\b", re.IGNORECASE)
-_TEXT_ALL = re.compile(r"\b(?:all|every|any|each|whatever|no|tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque"
-                       r"|chiunque|nessun\w*)\b", re.IGNORECASE)
+_TEXT_ONLY = languages.cue("text_only", "VERIFY")
+_ALL = languages.cue("all", "VERIFY")
+_TEXT_ALL = languages.cue("text_all", "VERIFY")
 
 
 def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
@@ -433,11 +430,14 @@ def negative(text: str, lang: str, *, prohibitions: bool = True) -> bool:
     return bool(rx and any(rx.search(line) for line in text.split("\n")))
 
 
-_DENIED_BAN = re.compile(r"\b(?:not|non|pas)\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*|vietat\w*|interdit\w*)", re.IGNORECASE)
+_DENIED_BAN = languages.cue("denied_ban", "VERIFY")
 
 
 def denies_prohibition(text: str) -> bool:
     return bool(_DENIED_BAN.search(text))
+
+
+_NEGATION_END = re.compile(f"(?:{languages.cue('negation_end', 'VERIFY').pattern})$", re.IGNORECASE)
 
 
 def negated_phrases(text: str, lang: str) -> list[str]:
@@ -449,7 +449,7 @@ def negated_phrases(text: str, lang: str) -> list[str]:
     out = []
     for m in rx.finditer(text):
         phrase = m.group()
-        if re.search(r"(?:not|non|cannot|n't|never|mai)$", phrase, re.IGNORECASE):
+        if _NEGATION_END.search(phrase):
             after = re.match(r"\s+(\w+)", text[m.end():])
             phrase += " " + after[1] if after else ""
         out.append(folded_squash(phrase))
