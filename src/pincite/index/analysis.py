@@ -13,6 +13,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from pincite import languages
 from pincite.citations import TEXT_RULE_PATTERN
 from pincite.corpus.formats.thai_text import repair_sara_am, to_arabic
 from pincite.errors import ConfigError
@@ -36,18 +37,8 @@ STEMMER_LANGS = {
     "ro": "romanian", "hu": "hungarian", "el": "greek", "lt": "lithuanian",
 }
 
-# Function words only; legal words ("shall", "may", "not") carry meaning and stay.
-STOPWORDS = {
-    "en": set("""a an the of to in on for by with at from as and or is are be been was were this that
-        these those it its which who whom whose what when where how do does did i my me we our you your
-        he she they their them his her can could would should there any some such than then into""".split()),
-    "it": set("""il lo la i gli le un uno una di a da in con su per tra fra e o ed è sono del dello della
-        dei degli delle al allo alla ai agli alle dal dallo dalla dai dagli dalle nel nello nella nei
-        negli nelle sul sullo sulla sui sugli sulle che chi cui non si come quale quali questo questa
-        questi queste quello quella mio mia miei mie nostro nostra loro suo sua suoi sue""".split()),
-    "fr": set("""le la les un une des de du d l à au aux en et ou est sont par pour dans sur avec que qui
-        quoi ce cet cette ces son sa ses leur leurs ne pas se il elle ils elles nous vous je""".split()),
-}
+# Function words only, from the language packs; legal words ("shall", "may", "not") carry meaning and stay.
+STOPWORDS = {code: set(words.split()) for code, words in languages.each("STOPWORDS").items()}
 
 
 def fold(text: str) -> str:
@@ -98,10 +89,7 @@ def token_set(text: str, lang: str) -> frozenset[str]:
 _THAI_RUN = re.compile(r"[\u0e01-\u0e3a\u0e40-\u0e4e]+")
 # Thai function words only; legal words ("ต้อง" must, "ไม่" not, "ปรับ" fine) stay, unlike in
 # pythainlp's general-purpose list, which drops them.
-THAI_STOPWORDS = frozenset("""
-การ ความ ที่ และ หรือ ของ ใน ให้ ได้ ซึ่ง โดย เป็น แก่ จะ ไว้ นั้น นี้ กับ แต่ ก็ ว่า อยู่ ไป มา
-อัน ต่อ จาก ด้วย เพื่อ แห่ง ตาม แล้ว ถ้า หาก เมื่อ ทั้ง อย่าง ใด ๆ
-""".split())
+THAI_STOPWORDS = frozenset(STOPWORDS.get("th", ()))
 
 
 @lru_cache(maxsize=1)

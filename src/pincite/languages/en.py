@@ -386,3 +386,8 @@ INJECTION = InjectionWords(
 
 # Words after a modal that are not the verb it governs (verify.signals.modal_verbs).
 MODAL_NOT_VERB = "be have not also only apply applied the a an"
+
+# Function words the keyword index leaves out (index.analysis); legal words ("shall", "not") stay.
+STOPWORDS = """a an the of to in on for by with at from as and or is are be been was were this that
+        these those it its which who whom whose what when where how do does did i my me we our you your
+        he she they their them his her can could would should there any some such than then into"""

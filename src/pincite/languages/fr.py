@@ -171,3 +171,7 @@ INJECTION = InjectionWords(
         r"\b(?:message|invite|prompt|instructions?|note)\s+(?:du\s+)?système\b",
         r"\b(?:note|message|instructions?|consignes?|avis|rappel|avertissement)\s+(?:(?:destinée?s?\s+)?(?:à|aux|pour))\s*(?:l['’]\s*|les\s+|la\s+|le\s+)?(?:" + _MODEL_FR + r")\b(?!\s+(?:à\s+usage|systèmes?)\b)"),
 )
+
+# Function words the keyword index leaves out (index.analysis); legal words ("shall", "not") stay.
+STOPWORDS = """le la les un une des de du d l à au aux en et ou est sont par pour dans sur avec que qui
+        quoi ce cet cette ces son sa ses leur leurs ne pas se il elle ils elles nous vous je"""

@@ -231,3 +231,9 @@ INJECTION = InjectionWords(
         r"\b(?:messaggio|prompt|istruzion[ei]|nota)\s+(?:di|del)\s+sistema\b",
         r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|avvertenza|comunicazione)\s+(?:per|a|alla|al|agli|ai|all['’])\s*(?:l['’]\s*|il\s+|lo\s+|gli\s+|i\s+)?(?:" + _MODEL_IT + r")\b(?!\s+(?:sistem\w*|per\s+finalità)\b)"),
 )
+
+# Function words the keyword index leaves out (index.analysis); legal words ("shall", "not") stay.
+STOPWORDS = """il lo la i gli le un uno una di a da in con su per tra fra e o ed è sono del dello della
+        dei degli delle al allo alla ai agli alle dal dallo dalla dai dagli dalle nel nello nella nei
+        negli nelle sul sullo sulla sui sugli sulle che chi cui non si come quale quali questo questa
+        questi queste quello quella mio mia miei mie nostro nostra loro suo sua suoi sue"""

@@ -59,3 +59,10 @@ INJECTION = InjectionWords(
         r"(?:หมายเหตุ|ข้อความ|คำสั่ง|คำแนะนำ|คำเตือน|บันทึก)\s*(?:ถึง|สำหรับ)\s*(?:" + _MODEL_TH + r")"),
     spaced=False,
 )
+
+# Function words the keyword index leaves out (index.analysis); legal words ("ต้อง" must, "ไม่" not,
+# "ปรับ" fine) stay, unlike in pythainlp's general-purpose list, which drops them.
+STOPWORDS = """
+การ ความ ที่ และ หรือ ของ ใน ให้ ได้ ซึ่ง โดย เป็น แก่ จะ ไว้ นั้น นี้ กับ แต่ ก็ ว่า อยู่ ไป มา
+อัน ต่อ จาก ด้วย เพื่อ แห่ง ตาม แล้ว ถ้า หาก เมื่อ ทั้ง อย่าง ใด ๆ
+"""
