@@ -20,6 +20,7 @@ SRC = Path(languages.__file__).parent.parent
 MOVED = {
     "retrieve/cues.py": {"COMMON_ACRONYMS"},  # acronyms of several languages (AI, IA, KI, PME) in one list
     "retrieve/definitions.py": set(),
+    "retrieve/follow.py": {"_naming"},  # _naming: a label's own style ('Annex XIII'), English in every language
     "verify/structure.py": set(),
     "verify/untrusted.py": {"instruction"},  # instruction: its reasons, English as every message is
     # Number words (English and Italian in one pattern, with its named groups) are not in packs yet.
@@ -39,7 +40,7 @@ def vocabulary() -> set[str]:
     """Every word the packs' patterns hold."""
     found: set[str] = set()
     for code in languages.CODES:
-        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS", "DEFINITION", "VERIFY", "STRUCTURE"):
+        for kind in ("QUESTION", "INTENTS", "HOPS", "ANSWER", "ACTS", "DEFINITION", "VERIFY", "STRUCTURE", "KINDS"):
             for source in languages.words(code, kind).values():
                 found |= _words(source)
         for pair in languages.each("OPPOSITES").get(code, ()):

@@ -391,3 +391,18 @@ MODAL_NOT_VERB = "be have not also only apply applied the a an"
 STOPWORDS = """a an the of to in on for by with at from as and or is are be been was were this that
         these those it its which who whom whose what when where how do does did i my me we our you your
         he she they their them his her can could would should there any some such than then into"""
+
+# What kind a provision is, from its words (retrieve.follow: the end of a reference a question asks for):
+# a penalty, an exception, a remedy, a time limit, a start date, the act's own entry into force; and the word
+# of a duty a penalty punishes.
+KINDS = {
+    "penalty": r"\b(?:fines?|penalt|sanction|punish|imprisonment)",
+    "exception": r"\b(?:derogat|by way of derogation|shall not apply|does not apply|exempt|restrict|exception)",
+    "remedy": r"\b(?:judicial remedy|court|complaint|lodge|compensation)",
+    "deadline": r"\b(?:within\s+(?:\w+\s+){0,2}(?:hours?|days?|weeks?|months?|years?)|without\s+undue\s+delay|(?:not|no)\s+later\s+than)\b",
+    "date": r"\b(?:shall apply from|apply from|applies from|enter into force)",
+    "whole_act": r"\b(?:this|the\s+present)\s+(?:regulation|directive|act)\s+shall\s+(?:enter|come)\s+into\s+force",
+    "duty_word": r"\b(?:shall|must)\b",
+    "sets_aside": r"shall\s+not\s+apply|does\s+not\s+apply",
+    "derogates": r"by\s+(?:way\s+of\s+)?derogation\s+from|notwithstanding|in\s+derogation\s+from|derogating\s+from",
+}

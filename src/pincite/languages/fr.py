@@ -175,3 +175,18 @@ INJECTION = InjectionWords(
 # Function words the keyword index leaves out (index.analysis); legal words ("shall", "not") stay.
 STOPWORDS = """le la les un une des de du d l à au aux en et ou est sont par pour dans sur avec que qui
         quoi ce cet cette ces son sa ses leur leurs ne pas se il elle ils elles nous vous je"""
+
+# What kind a provision is, from its words (retrieve.follow: the end of a reference a question asks for):
+# a penalty, an exception, a remedy, a time limit, a start date, the act's own entry into force; and the word
+# of a duty a penalty punishes.
+KINDS = {
+    "penalty": r"\b(?:amende|pénal)",
+    "exception": r"\b(?:dérogation|ne s['’]applique pas)",
+    "remedy": r"\b(?:recours|réclamation)",
+    "deadline": r"\b(?:dans\s+un\s+délai|sans\s+retard\s+injustifié)\b",
+    "date": r"\b(?:s['’]appliquent? à partir)",
+    "whole_act": r"\bprésente?\s+(?:règlement|directive)\s+entre\s+en\s+vigueur",
+    "duty_word": r"\b(?:doi[tv]|doivent)\b",
+    "sets_aside": r"ne\s+s['’]applique(?:nt)?\s+pas",
+    "derogates": r"par\s+dérogation\s+(?:au|aux|à\s+la)",
+}

@@ -237,3 +237,17 @@ STOPWORDS = """il lo la i gli le un uno una di a da in con su per tra fra e o ed
         dei degli delle al allo alla ai agli alle dal dallo dalla dai dagli dalle nel nello nella nei
         negli nelle sul sullo sulla sui sugli sulle che chi cui non si come quale quali questo questa
         questi queste quello quella mio mia miei mie nostro nostra loro suo sua suoi sue"""
+
+# What kind a provision is, from its words (retrieve.follow: the end of a reference a question asks for):
+# a penalty, an exception, a remedy, a time limit, a start date, the act's own entry into force; and the word
+# of a duty a penalty punishes.
+KINDS = {
+    "penalty": r"\b(?:sanzion|ammend)",
+    "exception": r"\b(?:in deroga|non si applica|limitar)",
+    "remedy": r"\b(?:ricorso|reclamo|risarcimento)",
+    "deadline": r"\b(?:entro\s+(?:\w+\s+){0,2}(?:ore|giorni|settimane|mesi|mese|anni?)|senza\s+ingiustificato\s+ritardo|non\s+oltre)\b",
+    "date": r"\b(?:si applica(?:no)? a decorrere|entra in vigore)",
+    "whole_act": r"\bpresente\s+(?:regolamento|direttiva)\s+entra\s+in\s+vigore",
+    "sets_aside": r"non\s+si\s+applica(?:no)?",
+    "derogates": r"in\s+deroga\s+(?:al|ai|alla|alle)",
+}

@@ -66,3 +66,16 @@ STOPWORDS = """
 การ ความ ที่ และ หรือ ของ ใน ให้ ได้ ซึ่ง โดย เป็น แก่ จะ ไว้ นั้น นี้ กับ แต่ ก็ ว่า อยู่ ไป มา
 อัน ต่อ จาก ด้วย เพื่อ แห่ง ตาม แล้ว ถ้า หาก เมื่อ ทั้ง อย่าง ใด ๆ
 """
+
+# What kind a provision is, from its words (retrieve.follow: the end of a reference a question asks for):
+# a penalty, an exception, a remedy, a time limit, a start date, the act's own entry into force; and the word
+# of a duty a penalty punishes.
+KINDS = {
+    "penalty": r"ระวางโทษ|โทษปรับ|ปรับทางปกครอง|จำคุก|โทษทางปกครอง|โทษอาญา",
+    "exception": r"ยกเว้น|ไม่ใช้บังคับ|เว้นแต่",
+    "remedy": r"ร้องเรียน|ฟ้อง",
+    "deadline": r"ภายใน\S{0,20}วัน|โดยไม่ชักช้า",
+    "date": r"ใช้บังคับ(?:ตั้งแต่|เมื่อพ้น)|มีผลใช้บังคับ|เริ่มใช้บังคับ",
+    "whole_act": r"พระราชบัญญัตินี้ให้ใช้บังคับตั้งแต่",
+    "duty_word": r"ต้อง",
+}

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
+from pincite import languages
 from pincite.citations.grammar import find_citations
 from pincite.provisions import Provision
 from pincite.retrieve.graph import Graph, article_of
@@ -36,15 +37,12 @@ PAIRS = 3
 # right; 0.7 and 0.8 the same, 0.85 neither, 0.6 lost a Data Act answer.
 PAIR_SHARE = 0.75
 # What a provision of each kind says, in its text or title (English, Italian, French, Thai).
-_PENALTY = re.compile(r"\b(?:fines?|penalt|sanction|punish|imprisonment|sanzion|ammend|amende|pénal)|ระวางโทษ|โทษปรับ|"
-                      r"ปรับทางปกครอง|จำคุก|โทษทางปกครอง|โทษอาญา", re.I)
-_EXCEPTION = re.compile(r"\b(?:derogat|by way of derogation|shall not apply|does not apply|exempt|restrict|"
-                        r"exception|in deroga|non si applica|limitar|dérogation|ne s['’]applique pas)|ยกเว้น|ไม่ใช้บังคับ|เว้นแต่",
-                        re.I)
+_PENALTY = languages.cue("penalty", "KINDS")
+_EXCEPTION = languages.cue("exception", "KINDS")
 # A penalty punishes the breach of a duty: on the other end, a provision saying what someone shall
 # (must) do weighs more than one saying what they may do. Languages whose duties have no such
 # word (Italian writes them in the present tense) get no preference.
-_DUTY = {"en": re.compile(r"\b(?:shall|must)\b"), "fr": re.compile(r"\b(?:doi[tv]|doivent)\b"), "th": re.compile("ต้อง")}
+_DUTY = languages.compiled("duty_word", "KINDS", 0)
 # The article an annex's title names ('High-risk AI systems referred to in Article 6(2)', 'Technical
 # documentation referred to in Article 11(1)') gives the list its force: as the annex point's other end
 # it counts as the best match of the rest of the question (dev, multi-hop: 0.5 and 0.8 reached it for
@@ -63,26 +61,16 @@ TEXT_ONLY = 0.6  # the weight of a provision of the kind asked for whose titles 
 PENALTY_OWN = 0.85
 INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
-_REMEDY = re.compile(r"\b(?:judicial remedy|court|complaint|lodge|compensation|ricorso|reclamo|risarcimento|recours|"
-                     r"réclamation)|ร้องเรียน|ฟ้อง", re.I)
+_REMEDY = languages.cue("remedy", "KINDS")
 # A time limit stated in the text: 'within one month', 'without undue delay', 'not later than 15 days'.
-_DEADLINE = re.compile(r"\b(?:within\s+(?:\w+\s+){0,2}(?:hours?|days?|weeks?|months?|years?)|without\s+undue\s+delay|"
-                       r"(?:not|no)\s+later\s+than|entro\s+(?:\w+\s+){0,2}(?:ore|giorni|settimane|mesi|mese|anni?)|"
-                       r"senza\s+ingiustificato\s+ritardo|non\s+oltre|dans\s+un\s+délai|sans\s+retard\s+injustifié)\b|"
-                       r"ภายใน\S{0,20}วัน|โดยไม่ชักช้า", re.I)
-_DATE = re.compile(r"\b(?:shall apply from|apply from|applies from|enter into force|si applica(?:no)? a decorrere|"
-                   r"entra in vigore|s['’]appliquent? à partir)|"
-                   # Thai: 'comes into force from / once … has passed'; a bare ใช้บังคับ also says that a
-                   # rule applies mutatis mutandis (ให้นำ … มาใช้บังคับ), in a third of the PDPA's sections.
-                   r"ใช้บังคับ(?:ตั้งแต่|เมื่อพ้น)|มีผลใช้บังคับ|เริ่มใช้บังคับ", re.I)
+_DEADLINE = languages.cue("deadline", "KINDS")
+_DATE = languages.cue("date", "KINDS")
 
 
 # When the act as a whole starts to apply: 'This Regulation shall enter into force …' names every
 # provision at once, so the article (or section) saying so reaches each provision that no
 # narrower date names. English, Italian, French, Thai.
-_WHOLE_ACT = re.compile(r"\b(?:this|the\s+present)\s+(?:regulation|directive|act)\s+shall\s+(?:enter|come)\s+into\s+force|"
-                        r"\bpresente\s+(?:regolamento|direttiva)\s+entra\s+in\s+vigore|"
-                        r"\bprésente?\s+(?:règlement|directive)\s+entre\s+en\s+vigueur|พระราชบัญญัตินี้ให้ใช้บังคับตั้งแต่", re.I)
+_WHOLE_ACT = languages.cue("whole_act", "KINDS")
 # Hops whose other end is of another kind (a fine's duty is no fine); an exception's rule or a
 # remedy's procedure may read like an exception or a remedy itself.
 _OTHER_KIND = ("penalty", "date", "annex", "definition")
@@ -212,8 +200,8 @@ def _penalty_proper(graph: Graph) -> frozenset[str]:
 # what paragraph 1 forbids), so a best hit that sets aside another paragraph of its article brings
 # that paragraph along, asked for or not. English, Italian, French.
 RULE_DEPTH = 2  # the best hits whose set-aside paragraph is brought along
-_SETS_ASIDE = r"(?:shall\s+not\s+apply|does\s+not\s+apply|non\s+si\s+applica(?:no)?|ne\s+s['’]applique(?:nt)?\s+pas)"
-_DEROGATES = r"(?:by\s+(?:way\s+of\s+)?derogation\s+from|notwithstanding|in\s+derogation\s+from|derogating\s+from|in\s+deroga\s+(?:al|ai|alla|alle)|par\s+dérogation\s+(?:au|aux|à\s+la))"
+_SETS_ASIDE = f"(?:{languages.cue('sets_aside', 'KINDS').pattern})"
+_DEROGATES = f"(?:{languages.cue('derogates', 'KINDS').pattern})"
 
 
 def with_rules(hits: list[Hit], graph: Graph, by_id: dict[str, Provision], k: int) -> list[Hit]:
