@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pincite import languages
 from pincite.citations import RULE_PATTERN
 from pincite.index.analysis import token_set, tokenize
 from pincite.index.keyword import robertson_idf
@@ -106,8 +107,7 @@ class Profile:
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 _ACT_NUMBER = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI|CFSP|PESC))?\b")
-_PHRASE_STOP = frozenset("and or of the for on in to a an by with de di del della dei degli delle e o la le "
-                         "il lo gli et des du d l".split())
+_PHRASE_STOP = frozenset(w for words in languages.each("PHRASE_STOP").values() for w in words.split())
 
 
 def singular(word: str) -> str:

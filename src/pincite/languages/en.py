@@ -406,3 +406,7 @@ KINDS = {
     "sets_aside": r"shall\s+not\s+apply|does\s+not\s+apply",
     "derogates": r"by\s+(?:way\s+of\s+)?derogation\s+from|notwithstanding|in\s+derogation\s+from|derogating\s+from",
 }
+
+# Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
+# "data protection officer" → DPO).
+PHRASE_STOP = "and or of the for on in to a an by with"

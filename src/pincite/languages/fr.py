@@ -190,3 +190,7 @@ KINDS = {
     "sets_aside": r"ne\s+s['’]applique(?:nt)?\s+pas",
     "derogates": r"par\s+dérogation\s+(?:au|aux|à\s+la)",
 }
+
+# Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
+# "data protection officer" → DPO).
+PHRASE_STOP = "et des du d l"

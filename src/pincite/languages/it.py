@@ -251,3 +251,7 @@ KINDS = {
     "sets_aside": r"non\s+si\s+applica(?:no)?",
     "derogates": r"in\s+deroga\s+(?:al|ai|alla|alle)",
 }
+
+# Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
+# "data protection officer" → DPO).
+PHRASE_STOP = "de di del della dei degli delle e o la le il lo gli"
