@@ -233,15 +233,14 @@ def clauses(text: str) -> list[str]:
 
 _DENIAL = languages.compiled("denial", "VERIFY")
 _BUT_FOR = languages.cue("but_for", "VERIFY")
-_ASSERTED_BEFORE = 30  # characters before a word in which a negation of the sentence denies it too
 
 
 def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
     """(what the text says, what the sentence says) where the text denies a word ('shall not be binding',
-    'neither restricted nor prohibited', 'nor take instructions') that the sentence asserts with no
-    negation of its own before it ('shall remain binding', 'may be restricted')."""
-    rx, neg = _DENIAL.get(lang), NEGATIONS.get(lang)
-    if rx is None or neg is None:
+    'neither restricted nor prohibited', 'nor take instructions') that the sentence asserts ('shall
+    remain binding', 'may be restricted'); the caller reads it only of a sentence with no negation."""
+    rx = _DENIAL.get(lang)
+    if rx is None:
         return []
     denied: dict[str, str] = {}
     text = without_idle_negations(text, lang)
@@ -253,7 +252,7 @@ def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
     out = []
     for m in re.finditer(r"[A-Za-z]{4,}", sentence):
         stems = tokenize(m.group(), lang)
-        if stems and stems[0] in denied and not neg.search(sentence[max(0, m.start() - _ASSERTED_BEFORE):m.start()]):
+        if stems and stems[0] in denied:
             out.append((denied[stems[0]], sentence[max(0, m.start() - 20):m.end()].strip()))
     return out
 
