@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pincite import languages
 from pincite.answer.gate import Profile
 from pincite.answer.result import Answer, distinct, refused
 from pincite.citations import (
@@ -208,16 +209,12 @@ def _lead_in(text: str) -> str:
     return "\n".join(line for _, _, line in lines[:first])
 
 
-_CALENDAR_DATE = re.compile(
-    r"\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|"
-    r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\s+\d{4}\b", re.I)
+_CALENDAR_DATE = re.compile(rf"\b\d{{1,2}}\s+(?:{'|'.join(languages.each('MONTHS').values())})\s+\d{{4}}\b", re.I)
 
 
-# How a provision states a period without a number of days.
-_PERIOD_WORDS = re.compile(r"\b(?:without\s+undue\s+delay|immediately|promptly|forthwith|senza\s+ingiustificato\s+"
-                           r"ritardo|immediatamente|tempestivamente|sans\s+retard|immédiatement)\b", re.IGNORECASE)
-_TIME_UNITS = frozenset({"hour", "working day", "day", "week", "month", "year"})
+# How a provision states a period without a number of days; the units a period is counted in.
+_PERIOD_WORDS = languages.cue("period_words", "QUOTES")
+_TIME_UNITS = frozenset(languages.names("QUANTITY_UNITS")) - {"percent", "eur"}
 PERIOD_MISS = 0.5  # a quote that states no period answers a question for one this much less (chosen on dev)
 
 
@@ -261,8 +258,11 @@ def followed_quotes(hits: list, chosen: list[Quote], weights: dict[str, float], 
 
 # An exception that reverses the rule it follows ('Point (f) … shall not apply', 'By way of
 # derogation from paragraph 1', 'However, …').
-_REVERSES = re.compile(r"\b(?:shall not apply|does not apply|by way of derogation|notwithstanding|however|"
-                       r"non si applica|in deroga|tuttavia)\b", re.IGNORECASE)
+_REVERSES = languages.cue("reverses", "QUOTES")
+# The words of a sibling paragraph that sets the quoted one aside, and of a sentence naming the quoted point.
+_PARAGRAPH_WORDS, _LIST_WORDS, _NOT_APPLY, _DEROGATION_FROM, _POINT_WORDS, _POINT_LIST_WORDS = (
+    languages.cue(name, "QUOTES").pattern
+    for name in ("paragraph_words", "list_words", "not_apply", "derogation_from", "point_words", "point_list_words"))
 
 
 def qualifiers(quote: Quote, hits: list) -> list[Quote]:
@@ -283,9 +283,9 @@ def qualifiers(quote: Quote, hits: list) -> list[Quote]:
         if (point and _names_point(sentence, point)) or (not point and _REVERSES.search(sentence)):
             out.append(Quote(provision.label, sentence, provision, quote.rank))
     if label.paragraph:
-        aside = re.compile(rf"^(?:paragraphs?|il paragrafo|i paragrafi)\s+(?:\d+\s*(?:,|and|or|e|o)\s*)*"
-                           rf"{re.escape(str(label.paragraph))}\b.*\b(?:shall not apply|non si applica)|"
-                           rf"^by way of derogation from paragraph {re.escape(str(label.paragraph))}\b", re.I)
+        number = re.escape(str(label.paragraph))
+        aside = re.compile(rf"^(?:{_PARAGRAPH_WORDS})\s+(?:\d+\s*(?:,|{_LIST_WORDS})\s*)*{number}\b.*\b(?:{_NOT_APPLY})|"
+                           rf"^(?:{_DEROGATION_FROM}) {number}\b", re.I)
         for hit in distinct(hits)[:QUOTE_HITS]:
             if hit.provision.id != provision.id and _same_article(hit.provision.label, label):
                 out += _aside(hit.provision, aside, quote.rank)
@@ -311,7 +311,7 @@ def _same_article(other: str, label) -> bool:
 
 
 def _names_point(sentence: str, point: str) -> bool:
-    return bool(re.search(rf"\b(?:points?|lettera|lettere)\s+(?:\(?[a-z]+\)\s*(?:,|and|or|to|e|o)\s*)*"
+    return bool(re.search(rf"\b(?:{_POINT_WORDS})\s+(?:\(?[a-z]+\)\s*(?:,|{_POINT_LIST_WORDS})\s*)*"
                           rf"\(?{re.escape(point)}\)", sentence, re.IGNORECASE))
 
 

@@ -106,8 +106,9 @@ class Profile:
 # -- the corpus profile --------------------------------------------------------------------
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
-_ACT_NUMBER = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI|CFSP|PESC))?\b")
-_PHRASE_STOP = frozenset(w for words in languages.each("PHRASE_STOP").values() for w in words.split())
+# An act's number ('2016/679', '95/46/EC'); the series after it is left unread, as the key is the number.
+_ACT_NUMBER = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})\b")
+_PHRASE_STOP = languages.word_set("PHRASE_STOP")
 
 
 def singular(word: str) -> str:
@@ -270,9 +271,12 @@ def outside_names(query: Query, profile: Profile, relevance: float = 0.0, *, sce
     return list(dict.fromkeys(found))
 
 
+_UNION_PREFIX = re.compile(rf"^(?:{languages.cue('union_prefix', 'ACTS').pattern})\s+", re.IGNORECASE)
+
+
 def _unprefixed(label: str) -> str:
     """'EU AI Act', 'the EU's GDPR', 'European GDPR' → 'ai act', 'gdpr': the Union's act by its own name."""
-    return re.sub(r"^(?:the\s+)?(?:eu['’]?s?|european|union)\s+", "", label.lower()).strip()
+    return _UNION_PREFIX.sub("", label.lower()).strip()
 
 
 def foreign_acts(query: Query, profile: Profile, relevance: float = 0.0) -> list[str]:

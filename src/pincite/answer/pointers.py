@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite import languages
 from pincite.answer.gate import Profile
 from pincite.citations import strip_number
 from pincite.index.analysis import tokenize
@@ -30,12 +31,8 @@ WHY_CHARS = 140  # a pointer's `why`: the start of its best-matching sentence, c
 MAX_POINTERS = 2  # the provisions that say most about how the named things come about
 NAMED_TYPES = ("names", "person")  # answer types a provision answers only if it names something
 
-# How a statute deals with named things it does not list: it lets someone decide, designate or
-# appoint them, and has them published in a list or a register.
-_MECHANISM = re.compile(r"\b(?:publish\w*|list|lists|register|registry|database|may decide|shall decide|"
-                        r"implementing acts?|designat\w+|appoint\w*|elect\w*|chair\w*|establish\w*|"
-                        r"pubblic\w+|elenco|registro|banca dati|decide|atti di esecuzione|design\w+|nomin\w+|"
-                        r"presied\w+|istitui\w+)\b", re.IGNORECASE)
+# How a statute deals with named things it does not list (the packs' QUOTES "mechanism").
+_MECHANISM = languages.cue("mechanism", "QUOTES")
 _CAPITALISED = re.compile(r"(?<![\w'’-])([A-Z][\w’'-]*)")
 _OPENS_SENTENCE = re.compile(r"(?:^|[.;:!?(]\s*|\(\w{1,4}\)\s*|\d+\.\s*)$")
 

@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from pincite import languages
 from pincite.errors import CitationError
 
 __all__ = [
@@ -35,10 +36,27 @@ _PARAGRAPHED = ("article", "section")
 _POINTED = ("article", "section", "annex")
 _EXAMPLES = ("'Article 33(1)', 'Article 5(1)(f)', 'Annex III, point 4', 'Recital 47', "
              "'Section 26', 'FC-5.2.6' or 'handbook.pdf, p. 12'")
-_LATIN = ("bis", "ter", "quater", "quinquies", "sexies", "septies", "octies", "novies", "decies")
-_LATIN_LETTER = {word: chr(ord("a") + i) for i, word in enumerate(_LATIN)} | {"nonies": "h"}
+# The words of each language, from its pack (pincite.languages): one pattern joining every pack's
+# alternatives for a word, and each pack's own entries.
+_CITATION = "CITATION"
+
+
+def _any(name: str, kind: str = _CITATION) -> str:
+    return f"(?:{languages.cue(name, kind).pattern})"
+
+
+def _each(name: str, kind: str = _CITATION) -> dict[str, str]:
+    return {code: w[name] for code in languages.CODES if name in (w := languages.words(code, kind))}
+
+
+# Latin words for an inserted article ('5 bis' is 5a): word → letter, every language's; and each language's
+# word for a letter (the first word that stands for it).
+_SUFFIXES = languages.each("NUMBER_SUFFIXES")
+_LATIN_LETTER = {word: letter for table in _SUFFIXES.values() for word, letter in table.items()}
+_LATIN_WORD = {code: {letter: word for word, letter in reversed(table.items())} for code, table in _SUFFIXES.items()}
 # One character for one character, so spans found in the translated text fit the original.
-_CHARS = str.maketrans("๐๑๒๓๔๕๖๗๘๙\u00a0\u202f\u2009", "0123456789   ")
+_DIGITS = languages.each("DIGITS")
+_CHARS = str.maketrans("".join(_DIGITS.values()) + "\u00a0\u202f\u2009", "0123456789" * len(_DIGITS) + "   ")
 _ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _NOT_WORD = r"(?![^\W_])"
 
@@ -90,30 +108,22 @@ def _structure_problem(c: Citation) -> str | None:
 
 # -- reading ---------------------------------------------------------------------------
 
-_WORDS = (  # (kind, takes a list of numbers, languages, pattern)
-    ("article", True, "en fr", r"articles"),
-    ("article", True, "it", r"articoli|artt\."),
-    ("article", False, "en fr", r"article"),
-    ("article", False, "it", r"articolo"),
-    ("article", False, "en it fr", r"art\.|art(?=\s*\d)"),
-    ("annex", True, "en fr", r"annexes"),
-    ("annex", True, "it", r"allegati"),
-    ("annex", False, "en", r"annex"),
-    ("annex", False, "fr", r"annexe"),
-    ("annex", False, "it", r"allegato"),
-    ("recital", True, "en", r"recitals"),
-    ("recital", True, "it", r"considerando"),  # singular and plural alike
-    ("recital", True, "fr", r"consid[ée]rants"),
-    ("recital", False, "en", r"recital"),
-    ("recital", False, "fr", r"consid[ée]rant"),
-    ("section", True, "en", r"sections"),
-    ("section", False, "en", r"section|sec\."),
-    ("section", False, "th", r"มาตรา"),  # Thai is written without spaces: no word boundary
-    ("article", True, "da nl", r"artiklerne|artikler|artikelen"),
-    ("article", False, "da nl", r"artikel"),
-    ("annex", False, "da nl", r"bilag|bijlage"),
-    ("recital", False, "da nl", r"betragtning|overweging"),
-)
+# The head words of every language, (kind, takes a list of numbers, languages, pattern), each once: a
+# head word shared by languages ('art.') is read for each of them. A pack's head words read the text of
+# the languages it names in CITATION_ALSO too.
+def _head_words() -> tuple[tuple[str, bool, frozenset[str], str], ...]:
+    also = languages.each("CITATION_ALSO")
+    found: dict[tuple[str, bool, str], set[str]] = {}
+    for code, heads in languages.each("CITATION_HEADS").items():
+        for kind, plural, pattern in heads:
+            found.setdefault((kind, plural, pattern), set()).update((code, *also.get(code, ())))
+    return tuple((kind, plural, frozenset(langs), pattern) for (kind, plural, pattern), langs in found.items())
+
+
+_WORDS = _head_words()
+# A script written without spaces between words (Thai) has no word boundary around a head word.
+_UNSPACED = {pattern for code, spaced in languages.each("SPACED").items() if not spaced
+             for _, _, pattern in languages.each("CITATION_HEADS")[code]}
 
 
 @lru_cache(maxsize=16)
@@ -121,9 +131,9 @@ def _heads(lang: str | None) -> re.Pattern[str]:
     wanted = None if lang is None else {"en", lang}
     parts = []
     for i, (_, _, langs, pattern) in enumerate(_WORDS):
-        if wanted is not None and not wanted & set(langs.split()):
+        if wanted is not None and not wanted & langs:
             continue
-        bounded = pattern if langs == "th" else rf"(?<![^\W\d_])(?:{pattern}){_NOT_WORD}"
+        bounded = pattern if pattern in _UNSPACED else rf"(?<![^\W\d_])(?:{pattern}){_NOT_WORD}"
         parts.append(f"(?P<w{i}>{bounded})")
     return re.compile("|".join(parts), re.IGNORECASE)
 
@@ -136,7 +146,7 @@ def _head_kind(m: re.Match[str]) -> tuple[str, bool]:
 
 _ARTICLE_NUMBER = re.compile(
     rf"\s*(?:(?P<n>\d{{1,4}})(?:(?P<suf>[a-z])|\s+(?P<lat>{'|'.join(_LATIN_LETTER)}))?"
-    rf"|(?P<first>premier|1er)){_NOT_WORD}", re.IGNORECASE)
+    rf"|(?P<first>{_any('first_number')})){_NOT_WORD}", re.IGNORECASE)
 _NUMBERS = {
     "annex": re.compile(rf"\s*(?P<n>[IVXLC]{{1,8}}|[ivx]{{1,5}}){_NOT_WORD}"),
     "recital": re.compile(rf"\s*(?:\(\s*(?P<p>\d{{1,4}})\s*\)|(?P<n>\d{{1,4}}){_NOT_WORD})"),
@@ -174,18 +184,17 @@ def _article_number(m: re.Match[str]) -> str:
 
 
 _PT = r"(?-i:[ivx]{1,5}|[a-z]{1,2}|\d{1,3})"
+# A subparagraph named by its ordinal, in each language's words ('second subparagraph', 'secondo comma').
+_SUBPARAGRAPH = "|".join(f"(?:{ordinal})\\s+(?:{subparagraph})" for code, ordinal in _each("ordinal").items()
+                         if (subparagraph := _each("subparagraph").get(code)))
 _TAIL = (
-    ("skip", re.compile(
-        r"\s*,?\s*(?:(?:first|second|third|fourth|fifth|last)\s+subparagraph"
-        r"|(?:primo|secondo|terzo|quarto|quinto|ultimo)\s+comma"
-        rf"|(?:premier|deuxième|troisième|quatrième|cinquième|dernier)\s+alinéa){_NOT_WORD}",
-        re.IGNORECASE)),
+    ("skip", re.compile(rf"\s*,?\s*(?:{_SUBPARAGRAPH}){_NOT_WORD}", re.IGNORECASE)),
     ("paren", re.compile(rf"\s*\(\s*({_PT})\s*\)")),
-    ("paragraph", re.compile(
-        r"\s*,?\s*(?:paragraphs?|paragraf[oi]|paragraphes?|para?\.|comma|§|stk\.|lid)\s*"
+    ("paragraph", re.compile(  # '§' is a sign, no language's word
+        rf"\s*,?\s*(?:{_any('paragraph')}|§)\s*"
         r"(?:\((\d{1,3})\)|(\d{1,3})(?!\d|\.\d))", re.IGNORECASE)),
     ("point", re.compile(
-        rf"\s*,?\s*(?:points?|punt[oi]|letter[ae]|lett?\.|litra)\s*"
+        rf"\s*,?\s*{_any('point')}\s*"
         rf"(?:\(\s*({_PT})\s*\)|({_PT})\)|(\d{{1,3}})(?!\d|\.\d))", re.IGNORECASE)),
     ("bare", re.compile(rf"\s+({_PT})\)")),  # French "point a) ii)", "point 4 a)"
 )
@@ -239,9 +248,9 @@ def _read_item(kind: str, s: str, pos: int, strict: bool) -> tuple[Citation, int
 
 
 _PAGE_LABEL = re.compile(
-    r"(?:(?P<doc>\S(?:.*\S)?)\s*,\s*)?(?:page|pag\.|p\.?)\s*(?P<n>\d{1,5}|[ivxlcdm]{1,8})",
+    rf"(?:(?P<doc>\S(?:.*\S)?)\s*,\s*)?{_any('page')}\s*(?P<n>\d{{1,5}}|[ivxlcdm]{{1,8}})",
     re.IGNORECASE)
-_POINT_OF = re.compile(rf"points?\s+(?P<pts>(?:\(\s*{_PT}\s*\))+)\s+of\s+(?P<rest>.+)",
+_POINT_OF = re.compile(rf"{_any('prefix_point')}\s+(?P<pts>(?:\(\s*{_PT}\s*\))+)\s+{_any('prefix_of')}\s+(?P<rest>.+)",
                        re.IGNORECASE)
 _PT_PAREN = re.compile(rf"\(\s*({_PT})\s*\)")
 
@@ -302,13 +311,22 @@ def _parse_headed(s: str) -> Citation:
 
 # -- writing ---------------------------------------------------------------------------
 
+# Each language's label words and style (its pack's LABELS); English writes whatever a language has no
+# word for (rules, pages, Italian sections…).
+_LABELS = languages.each("LABELS")
+_EN = _LABELS["en"]
+
+
 def _en(c: Citation) -> str:
     if c.kind == "rule":
         return c.number
     if c.kind == "page":
-        return f"{c.document}, p. {c.number}" if c.document else f"p. {c.number}"
-    word = {"article": "Article", "annex": "Annex", "recital": "Recital", "section": "Section"}
-    return f"{word[c.kind]} {c.number}{_en_path(c)}"
+        return f"{c.document}, {_EN['page']} {c.number}" if c.document else f"{_EN['page']} {c.number}"
+    return _numbered(c, _EN)
+
+
+def _numbered(c: Citation, words: dict[str, str]) -> str:
+    return f"{words[c.kind]} {c.number}{_en_path(c)}"
 
 
 def _en_path(c: Citation) -> str:
@@ -319,44 +337,51 @@ def _en_path(c: Citation) -> str:
     # An annex's first level is its item number ("point 4"); a lettered one is written
     # "point (c)" so that the label reads back.
     first = c.points[0] if c.kind == "annex" and c.points[0].isdigit() else f"({c.points[0]})"
-    return f", point {first}" + "".join(f"({v})" for v in c.points[1:])
+    return f", {_EN['point']} {first}" + "".join(f"({v})" for v in c.points[1:])
 
 
-def _local_number(number: str) -> str:
-    m = re.fullmatch(r"(\d+)([a-i])", number)
-    return f"{m[1]} {_LATIN[ord(m[2]) - ord('a')]}" if m else number
+def _local_number(number: str, code: str) -> str:
+    m = re.fullmatch(r"(\d+)([a-z])", number)
+    word = _LATIN_WORD.get(code, {}).get(m[2]) if m else None
+    return f"{m[1]} {word}" if m and word else number
 
 
-def _it_points(points: tuple[str, ...]) -> list[str]:
-    return [f"{'lettera' if i == 0 and not v.isdigit() else 'punto'} {v})"
+def _listed_points(points: tuple[str, ...], words: dict[str, str]) -> list[str]:
+    return [f"{words['letter'] if i == 0 and not v.isdigit() else words['point']} {v})"
             for i, v in enumerate(points)]
 
 
-def _it(c: Citation) -> str:
+def _listed(c: Citation, code: str) -> str:
+    """Every level named ('Articolo 5, paragrafo 1, lettera f)')."""
+    words = _LABELS[code]
     if c.kind == "annex":
-        head = [f"Allegato {c.number}"] + [f"punto {p}" for p in c.points[:1]]
-        return ", ".join(head + _it_points(c.points[1:]))
-    paragraph = [] if c.paragraph is None else [f"paragrafo {c.paragraph}"]
-    return ", ".join([f"Articolo {_local_number(c.number)}", *paragraph, *_it_points(c.points)])
+        head = [f"{words['annex']} {c.number}"] + [f"{words['point']} {p}" for p in c.points[:1]]
+        return ", ".join(head + _listed_points(c.points[1:], words))
+    if c.kind != "article":
+        return _numbered(c, words)
+    paragraph = [] if c.paragraph is None else [f"{words['paragraph']} {c.paragraph}"]
+    return ", ".join([f"{words['article']} {_local_number(c.number, code)}", *paragraph,
+                      *_listed_points(c.points, words)])
 
 
-def _fr(c: Citation) -> str:
+def _chained(c: Citation, code: str) -> str:
+    """The first point named, the levels below it bare ('Article 5, paragraphe 1, point f) ii)')."""
+    words = _LABELS[code]
     if c.kind == "annex":
-        first = f", point {c.points[0]}" if c.points else ""
-        return f"Annexe {c.number}{first}" + "".join(f" {v})" for v in c.points[1:])
-    label = f"Article {_local_number(c.number)}"
+        first = f", {words['point']} {c.points[0]}" if c.points else ""
+        return f"{words['annex']} {c.number}{first}" + "".join(f" {v})" for v in c.points[1:])
+    if c.kind != "article":
+        return _numbered(c, words)
+    label = f"{words['article']} {_local_number(c.number, code)}"
     if c.paragraph is not None:
-        label += f", paragraphe {c.paragraph}"
+        label += f", {words['paragraph']} {c.paragraph}"
     if c.points:
-        label += f", point {c.points[0]})" + "".join(f" {v})" for v in c.points[1:])
+        label += f", {words['point']} {c.points[0]})" + "".join(f" {v})" for v in c.points[1:])
     return label
 
 
-_LOCAL = {
-    "it": {"article": _it, "annex": _it, "recital": lambda c: f"Considerando {c.number}"},
-    "fr": {"article": _fr, "annex": _fr, "recital": lambda c: f"Considérant {c.number}"},
-    "th": {"section": lambda c: f"มาตรา {c.number}{_en_path(c)}"},
-}
+_STYLES = {"numbered": lambda c, code: _numbered(c, _LABELS[code]), "listed": _listed, "chained": _chained}
+_HEADED = ("article", "annex", "recital", "section")
 
 
 def _lang(lang: str | None) -> str | None:
@@ -374,7 +399,10 @@ def format_label(c: Citation | str, lang: str = "en") -> str:
     paragraph here: "Article 4(11)" is written "Articolo 4, paragrafo 11", not "punto 11)".
     """
     c = _as_citation(c)
-    return _LOCAL.get(_lang(lang) or "en", {}).get(c.kind, _en)(c)
+    code = _lang(lang) or "en"
+    if c.kind in _HEADED and c.kind in _LABELS.get(code, {}):
+        return _STYLES[_LABELS[code]["style"]](c, code)
+    return _en(c)
 
 
 # -- comparing -------------------------------------------------------------------------
@@ -457,20 +485,20 @@ def sort_key(c: Citation | str) -> tuple:
 # -- finding in running text -----------------------------------------------------------
 
 _CHAPTER_BEFORE = re.compile(
-    r"(?:chapter|title|chapitre|titre|capo|titolo)\s+[IVXLC\d]+\s*,?\s*$", re.IGNORECASE)
-_AND = r"(?:and|or|e|ed|o|et|ou|og|eller|en)"
+    rf"(?:{_any('chapter')}|{_any('title')})\s+[IVXLC\d]+\s*,?\s*$", re.IGNORECASE)
+_AND = _any("and")
 _SIBLING = re.compile(
     rf"\s*(?:,\s*(?:{_AND}\s+)?|{_AND}\s+)(?P<item>\(\s*(?P<a>{_PT})\s*\)|(?P<b>{_PT})\))",
     re.IGNORECASE)
 _NEXT = re.compile(
-    rf"\s*(?:(?P<range>(?:to|through|a|à|til|tot){_NOT_WORD}|[-–])|,\s*(?:{_AND}\s+)?|{_AND}\s+)",
+    rf"\s*(?:(?P<range>{_any('range')}{_NOT_WORD}|[-–])|,\s*(?:{_AND}\s+)?|{_AND}\s+)",
     re.IGNORECASE)
 _PREFIX = re.compile(
-    rf"(?:points?\s+(?P<pts>\(\s*{_PT}\s*\)(?:\s*(?:,|and|or)?\s*\(\s*{_PT}\s*\))*)"
-    r"|paragraph\s+\(?(?P<par>\d{1,3})\)?)\s+of\s+$", re.IGNORECASE)
+    rf"(?:{_any('prefix_point')}\s+(?P<pts>\(\s*{_PT}\s*\)(?:\s*(?:,|{_any('prefix_and')})?\s*\(\s*{_PT}\s*\))*)"
+    rf"|{_any('prefix_paragraph')}\s+\(?(?P<par>\d{{1,3}})\)?)\s+{_any('prefix_of')}\s+$", re.IGNORECASE)
 _PAGE_TEXT = re.compile(
     r"(?<![\w.-])(?P<doc>[\w.-]+\.(?:pdf|docx?|html?|md|txt|odt|rtf|epub)),\s*"
-    r"(?:page|p\.?)\s*(?P<n>\d{1,5}|(?-i:[ivxlcdm]{1,8}))(?![^\W_])", re.IGNORECASE)
+    rf"{_any('page_in_text')}\s*(?P<n>\d{{1,5}}|(?-i:[ivxlcdm]{{1,8}}))(?![^\W_])", re.IGNORECASE)
 _MAX_RANGE = 50
 
 Found = tuple[int, int, Citation]
@@ -526,7 +554,7 @@ def _with_prefix(s: str, start: int, c: Citation) -> tuple[int, list[Citation]]:
         groups = [[("paragraph", _clean(m["par"]))]]
     else:
         groups = [[("point", _clean(v))] for v in _PT_PAREN.findall(m["pts"])]
-        if not re.search(r",|\band\b|\bor\b", m["pts"], re.IGNORECASE):
+        if not re.search(rf",|\b{_any('prefix_and')}\b", m["pts"], re.IGNORECASE):
             groups = [[g[0] for g in groups]]  # "point (a)(ii) of": one point, two levels
     try:
         return m.start(), [_extend(c, g) for g in groups]

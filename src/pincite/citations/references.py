@@ -14,6 +14,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
+from pincite import languages
 from pincite.citations.grammar import (
     RULE_PATTERN,
     TEXT_RULE_PATTERN,
@@ -26,41 +27,58 @@ from pincite.citations.grammar import (
 from pincite.errors import CitationError
 from pincite.provisions import Provision
 
+# The words of each language (its pack's REFERENCES; a chapter's name is the grammar's CITATION).
+_REFS = "REFERENCES"
+
+
+def _any(name: str, kind: str = _REFS) -> str:
+    return f"(?:{languages.cue(name, kind).pattern})"
+
+
+def _per_language(*names: str) -> str:
+    """Each language's entries for names, joined within the language, then the languages joined: an act's
+    kinds in one language stay together ('Regulation|Directive|Decision|Framework Decision')."""
+    found = ["|".join(w[n] for n in names if n in w) for code in languages.CODES
+             if any(n in (w := languages.words(code, _REFS)) for n in names)]
+    return f"(?:{'|'.join(found)})" if found else "(?!)"
+
+
 # What follows a citation when it names a provision of another act.
 _OTHER_ACT = re.compile(
-    r"\s*,?\s*(?:of|of the|to|in|under|del|dello|della|dei|degli|delle|du|de la|des|de l['’]|i|i den|af)\s+"
-    r"(?:(?:Council|Commission|European Parliament and (?:of the )?Council|Europa-Parlamentets og Rådets|Rådets|"
-    r"Kommissionens)\s+)?"
-    r"(?P<act>(?:Regulation|Directive|Decision|Framework Decision|Regolamento|Direttiva|Decisione|Règlement|"
-    r"Décision|forordning|direktiv|afgørelse|rammeafgørelse)\b[^;:.]{0,60}?"
-    r"(?P<number>(?:19|20)?\d{2}/\d{1,4}(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI|EF|EØF))?)"
-    r"|(?:the\s+)?(?:Treaty|Charter|Trattato|Carta|traité|charte|traktaten|chartret)\b[^;:.]{0,60}|TFEU|TEU|TFUE|TUE|TEUF"
-    r"|(?:that|the said|said|nævnte|denne)\s+(?:Regulation|Directive|Decision|forordning|direktiv)\b(?<!denne forordning)"
-    r"|(?:quel(?:la|lo)?|detto|tale)\s+(?:regolamento|direttiva)\b|(?:ce|cette)\s+(?:règlement|directive)\b)",
+    rf"\s*,?\s*{_any('of_act')}\s+"
+    rf"(?:{_any('issuer')}\s+)?"
+    rf"(?P<act>{_per_language('act', 'act_cited')}\b[^;:.]{{0,60}}?"
+    rf"(?P<number>(?:19|20)?\d{{2}}/\d{{1,4}}(?:/{_per_language('series', 'series_cited')})?)"
+    rf"|(?:{_any('definite')}\s+)?{_any('treaty')}\b[^;:.]{{0,60}}|{_any('treaty_short')}"
+    rf"|{_any('that_act')})",
     re.IGNORECASE)
-_TREATY_AFTER = re.compile(r"\s*(?:TFEU|TEU|TFUE|TUE)\b")
-_THIS_ACT = re.compile(r"\s*,?\s*(?:of|to|in|under)\s+this\s+(?:Regulation|Directive|Decision)|"
-                       r"\s*(?:del|dello|della)\s+presente\s+(?:regolamento|direttiva)|"
-                       r"\s*(?:du|de la)\s+présent(?:e)?\s+(?:règlement|directive)|"
-                       r"\s*,?\s*i\s+denne\s+(?:forordning|direktiv)", re.IGNORECASE)
+_TREATY_AFTER = re.compile(rf"\s*{_any('treaty_short')}\b")
+_THIS_ACT = re.compile(rf"\s*{_any('this_act')}", re.IGNORECASE)
 # An act named on its own: "Regulation (EU) 2019/1020", "Directive 95/46/EC".
 _ACT = re.compile(
-    r"\b(?:Regulation|Directive|Decision|Regolamento|Direttiva|Decisione|Règlement|Décision|forordning|direktiv)\s*"
-    r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?"
-    r"(?P<number>(?:19|20)?\d{2}/\d{1,4}(?:/(?:EC|EU|EEC|CE|UE|CEE|JHA|GAI))?)", re.IGNORECASE)
-_CHAPTER = re.compile(r"\b(?:(?:Section|sezione)\s+(?P<section>\d+)\s+(?:of|del)\s+)?(?:Chapter|Capo|Chapitre)\s+(?P<chapter>[IVXLC]+)\b"
-                      r"(?!\s+of\s+(?:Regulation|Directive))", re.IGNORECASE)
+    rf"\b{_any('act')}\s*"
+    rf"(?:\({_any('union')}\)\s*)?(?:{_any('number_sign')}\s*)?"
+    rf"(?P<number>(?:19|20)?\d{{2}}/\d{{1,4}}(?:/{_any('series')})?)", re.IGNORECASE)
+_CHAPTER = re.compile(rf"\b(?:{_any('chapter_section')}\s+(?P<section>\d+)\s+{_any('chapter_section_of')}\s+)?"
+                      rf"{_any('chapter', 'CITATION')}\s+(?P<chapter>[IVXLC]+)\b"
+                      rf"(?!\s+{_any('chapter_of_act')})", re.IGNORECASE)
 # "Chapters I and II", "capi I e II", "Chapters II to IV": each chapter of the list or range.
 # The numerals are upper case (a word like 'in' is no chapter).
-_CHAPTERS = re.compile(r"\b(?:Chapters|capi|Chapitres)\s+(?P<numbers>(?-i:[IVXLC]+)(?:\s*(?:,|and|or|to|e|o|a|et|ou|à)"
-                       r"\s*(?-i:[IVXLC]+)\b)+)(?!\s+of\s+(?:Regulation|Directive))", re.IGNORECASE)
+_LIST = rf"(?:,|{_any('list_and')}|{_any('list_to')})"
+_CHAPTERS = re.compile(rf"\b{_any('chapters')}\s+(?P<numbers>(?-i:[IVXLC]+)(?:\s*{_LIST}"
+                       rf"\s*(?-i:[IVXLC]+)\b)+)(?!\s+{_any('chapter_of_act')})", re.IGNORECASE)
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 # "paragraph 5", "paragraphs 1 and 2" not followed by "of Article …": a paragraph of this article.
-_RELATIVE = re.compile(r"\b(?:paragraphs?|paragraf[oi]|paragraphes?)\s+(?P<numbers>\d{1,3}(?:\s*(?:,|and|or|e|o|et|ou|to|a|à)\s*\d{1,3})*)"
-                       r"(?!\s*(?:of|del|della|du|de l['’])\s+(?:Article|articolo|l['’]article))", re.IGNORECASE)
+_RELATIVE = re.compile(rf"\b{_any('paragraph')}\s+(?P<numbers>\d{{1,3}}(?:\s*{_LIST}\s*\d{{1,3}})*)"
+                       rf"(?!\s*{_any('of_article')}\s+{_any('article')})", re.IGNORECASE)
+# A list's joiners, and those that make it a range ('II to IV', '1 à 4'), as the text writes them.
+_JOINER = re.compile(rf"\s*(,|\b(?:{_any('list_and')}|{_any('list_to')})\b)\s*")
+_RANGE_WORD = re.compile(_any("list_to"))
+_NUMBER_OR_RANGE = re.compile(rf"\d{{1,3}}|\b{_any('list_to')}\b")
 
 
-_ITALIAN_RANGE = re.compile(r"\b((?:articoli|paragrafi) )da(?= \d)", re.IGNORECASE)
+# A range opened by a word of its own ('articoli da 102 a 109'): the word is blanked.
+_RANGE_FROM = re.compile(rf"\b({_any('range_heads')} )({_any('range_from')})(?= \d)", re.IGNORECASE)
 
 
 def _act_number(number: str) -> str:
@@ -107,8 +125,7 @@ class Resolver:
 
 # An article that amends another act ("Amendments to Regulation (EU) No 648/2012", Danish
 # "Ændringer af forordning …"): the articles it names are that act's.
-_AMENDING = re.compile(r"^\s*(?:Amendments?\s+(?:to|of)|Ændring(?:er)?\s+af|Modific(?:a|he)\s+(?:a|al|del|della|dell['’])|"
-                       r"Modifications?\s+(?:de|du|à)|Wijziging(?:en)?\s+van)\b", re.IGNORECASE)
+_AMENDING = re.compile(rf"^\s*{_any('amending')}\b", re.IGNORECASE)
 
 
 def references(p: Provision, resolver: Resolver) -> list[dict]:
@@ -117,7 +134,7 @@ def references(p: Provision, resolver: Resolver) -> list[dict]:
         return _amending(p, resolver)
     # "articoli da 102 a 109" → "articoli    102 a 109": the range the grammar reads (same length,
     # so spans still fit the text).
-    text = _ITALIAN_RANGE.sub(lambda m: m.group(1) + "  ", p.text)
+    text = _RANGE_FROM.sub(lambda m: m.group(1) + " " * len(m.group(2)), p.text)
     found: list[dict] = []
     taken: list[tuple[int, int]] = []
     for start, end, citation in find_citations(text, rule_pattern=resolver.rule_pattern or TEXT_RULE_PATTERN):
@@ -193,10 +210,10 @@ def _first_parts(provisions: list[Provision], p: Provision) -> dict[str, Provisi
 
 def _chapter_list(numbers: str) -> list[str]:
     """'I and II' → ['I', 'II']; 'II to IV' → ['II', 'III', 'IV']."""
-    parts = re.split(r"\s*(,|\band\b|\bor\b|\bto\b|\be\b|\bo\b|\ba\b|\bet\b|\bou\b|à)\s*", numbers.strip())
+    parts = _JOINER.split(numbers.strip())
     out = [parts[0]]
     for joiner, numeral in zip(parts[1::2], parts[2::2], strict=True):
-        if joiner in ("to", "a", "à"):
+        if _RANGE_WORD.fullmatch(joiner):
             out += [_to_roman(n) for n in range(_from_roman(out[-1]) + 1, _from_roman(numeral))]
         out.append(numeral)
     return out
@@ -236,7 +253,7 @@ def _numbers(listed: str) -> list[str]:
     """'1, 2 and 4' → 1, 2, 4; '1 to 4' (Italian 'da 1 a 4', French '1 à 4') → 1, 2, 3, 4."""
     out: list[int] = []
     in_range = False
-    for token in re.findall(r"\d{1,3}|\b(?:to|a)\b|à", listed):
+    for token in _NUMBER_OR_RANGE.findall(listed):
         if not token.isdigit():
             in_range = bool(out)
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from pincite import languages
 from pincite.corpus.result import ParseResult
 from pincite.errors import CorpusCheckError
 from pincite.provisions import Provision
@@ -18,8 +19,10 @@ from pincite.sources.catalog import Expected
 _MARKUP = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^>]*)?>|\bclass=|&[a-z]+;|&#\d+;")
 _DEFINITION_START = re.compile(r"^\s*\(?\d+\)\s*[‘'\"“«„]", re.M)
 _RENDER_MARKS = re.compile(r"[\s^_]")
-_DEFINITION_TITLES = ("definitions", "definizioni", "définitions", "definitioner",
-                      "begriffsbestimmungen", "definities", "definicje", "definiciones")
+# The words of each language the checks read (its pack's CHECKS).
+_CHECKS = {code: languages.words(code, "CHECKS") for code in languages.CODES}
+# The title of a definitions article, lower-cased, in every pack that names it.
+_DEFINITION_TITLES = tuple(w["definitions_title"] for w in _CHECKS.values() if "definitions_title" in w)
 
 
 def check_parse(result: ParseResult, expected: Expected | None = None) -> None:
@@ -124,8 +127,11 @@ def _check_counts(result: ParseResult, expected: Expected | None) -> None:
 # (the AI Act's Italian text prints "agli articoli 53 e 55, 4e monitorano"); more is a misread.
 MAX_UNRESOLVED = 0.01
 MIN_EDGES_PER_MENTION = 0.5
-_MENTION = re.compile(r"\b(?:Articles?|Annex(?:es)?|articol[oi]|allegat[oi]|artikel|bilag|annexes?)\s+(?:\d|[IVX])"
-                      r"|มาตรา", re.IGNORECASE)
+# A script written without spaces (Thai) counts the word alone; the others, the word before a number.
+_SPACED = {code: languages.each("SPACED").get(code, True) for code in languages.CODES}
+_MENTION_WORDS = [(w["mention"], _SPACED[code]) for code, w in _CHECKS.items() if "mention" in w]
+_MENTION = re.compile("|".join([rf"\b(?:{'|'.join(m for m, spaced in _MENTION_WORDS if spaced)})\s+(?:\d|[IVX])",
+                                *(m for m, spaced in _MENTION_WORDS if not spaced)]), re.IGNORECASE)
 
 
 def check_graph(provisions: list[Provision], unresolved: list[tuple[str, str]]) -> None:
@@ -148,7 +154,7 @@ def check_graph(provisions: list[Provision], unresolved: list[tuple[str, str]]) 
                                f"sections — corpus not written; the reference reader missed them")
 
 
-PENALTY_TITLE = re.compile(r"บทก[ำํ]?า?หนดโทษ|penalt", re.IGNORECASE)  # Thai ำ may come as ํ + า from the PDF
+PENALTY_TITLE = languages.cue("penalty_title", "CHECKS")
 MIN_PENALTIES_REACHING_A_DUTY = 0.8
 
 

@@ -31,11 +31,11 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 
+# The Snowball stemmer of each language: a pack names its own (STEMMER); the Union's languages that have no
+# pack yet are stemmed by the algorithm Snowball has for them, so a Swedish act is searched stemmed.
 STEMMER_LANGS = {
-    "en": "english", "it": "italian", "fr": "french", "de": "german", "es": "spanish",
-    "pt": "portuguese", "nl": "dutch", "da": "danish", "sv": "swedish", "fi": "finnish",
-    "ro": "romanian", "hu": "hungarian", "el": "greek", "lt": "lithuanian",
-}
+    "sv": "swedish", "fi": "finnish", "ro": "romanian", "hu": "hungarian", "el": "greek", "lt": "lithuanian",
+} | languages.each("STEMMER")
 
 # Function words only, from the language packs; legal words ("shall", "may", "not") carry meaning and stay.
 STOPWORDS = {code: set(words.split()) for code, words in languages.each("STOPWORDS").items()}

@@ -1,16 +1,17 @@
 """What pincite knows of each language, one pack per language.
 
-A pack is a module of this package named by its language code (`en.py`, `it.py`, `fr.py`, `da.py`,
-`th.py`) holding the words a stage reads, as regular-expression sources keyed by what they mean: the
-question analysis's cues (retrieve.query, retrieve.cues, retrieve.definitions: QUESTION, INTENTS, HOPS,
-ANSWER, ACTS, ACT_NAMES, ACT_PHRASES, DEFINITION_FRAMES, DEFINITION), the support check's words
-(verify.signals, verify.structure: VERIFY, OPPOSITES, ACTORS, FRAME_WORDS, STRUCTURE, PHRASE_END) and the
-instruction filter's (verify.untrusted: INJECTION). The question analysis asks for a cue by name and gets
-one pattern matching it in any language with a pack (`cue`), because a question is often asked in another
-language than the corpus's; the support check reads the corpus's own language (`compiled`, `each`).
-Adding a language is adding a module here and its code to `CODES`; docs/languages.md says how, and what
-is not in packs yet (the citation grammar, the PDF parsers, the stemmers and stop words, some of the
-support check's patterns).
+A pack is a module of this package named by its language code (`en.py`, `it.py`, `fr.py`, `da.py`, `th.py`;
+`de.py` … `cs.py`, which hold only what parsing, checking and stemming an act of theirs reads) holding the
+words a stage reads, as regular-expression sources or word lists keyed by what they mean, in kinds named in
+capitals: the question's cues (QUESTION, HOPS, ANSWER, ACTS …), search's (ANSWER_TITLES, SEARCHED_AS,
+STOPWORDS, STEMMER …), the answers' (QUOTES, MONTHS, PHRASE_STOP), the support check's (VERIFY, STRUCTURE,
+NUMBER_WORDS, QUANTITY_UNITS …), the instruction filter's (INJECTION), the citation grammar's (CITATION_HEADS,
+CITATION, LABELS, REFERENCES) and the parsers' (EURLEX, CHECKS, STATUTE, DIGITS …). The question analysis asks
+for a cue by name and gets one pattern matching it in any language with a pack (`cue`), because a question
+is often asked in another language than the corpus's; the support check reads the corpus's own language
+(`words`, `compiled`). Adding a language is adding a module here and its code to `CODES`; docs/languages.md
+lists every kind, says how, and what is not in packs (messages and the answer's frame, English in every
+language).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-# The packs, in the order their alternatives are tried.
-CODES = ("en", "it", "fr", "da", "th")
+# The packs, in the order their alternatives are tried. The last seven hold only what parsing, checking and
+# stemming an act of theirs from EUR-Lex reads.
+CODES = ("en", "it", "fr", "da", "th", "de", "nl", "pl", "es", "pt", "sk", "cs")
 
 
 @cache
@@ -58,6 +60,11 @@ def each(attribute: str) -> dict[str, Any]:
     """A pack attribute of every language that has it: language code → value ('ACTORS', 'FRAME_WORDS')."""
     return {code: getattr(module, attribute) for code in CODES
             if (module := pack(code)) is not None and hasattr(module, attribute)}
+
+
+def word_set(kind: str) -> frozenset[str]:
+    """The words of every pack's word list of a kind ('PHRASE_STOP', 'ACRONYMS'), as one set."""
+    return frozenset(w for words in each(kind).values() for w in words.split())
 
 
 def table(kind: str) -> dict[str, str]:

@@ -45,3 +45,58 @@ INJECTION = InjectionWords(
         r"\bsystem(?:besked|meddelelse|prompt|instruks(?:er)?|instruktion(?:er)?|note)\b",
         r"\b(?:note|besked|meddelelse|instruks(?:er)?|instruktion(?:er)?|påmindelse|advarsel|bemærkning)\s+(?:til|for)\s+(?:" + _MODEL_DA + r")\b(?!-)"),
 )
+
+# corpus.formats.eurlex: the word a section heading inside an annex opens with
+# ('Afsnit A'), the title of a definitions article.
+EURLEX = {
+    "annex_section": r"afsnit",
+    "definitions_title": "definitioner",  # a definitions article's title, lower-cased ('Definitioner')
+}
+
+# verify.check.split_sentences: abbreviations whose full stop does not end a sentence ('nr.').
+SENTENCE_SPLIT = {"abbreviation": r"nr"}
+
+# citations (citations.grammar, citations.references, corpus.checks): how a provision is named and pointed at
+# (en.py says what each kind holds). Dutch has no pack: the grammar has always read Dutch EUR-Lex text with
+# the Danish head words and Danish text with the Dutch ones, so the Dutch words are here, each after the
+# Danish ('artikelen', 'bijlage', 'overweging'; 'lid' paragraph, 'en' and, 'tot' to, 'Wijziging van').
+CITATION_HEADS = (
+    ("article", True, r"artiklerne|artikler|artikelen"),
+    ("article", False, r"artikel"),
+    ("annex", False, r"bilag|bijlage"),
+    ("recital", False, r"betragtning|overweging"),
+)
+CITATION_ALSO = ("nl",)  # the languages whose text these head words read besides Danish
+CITATION = {
+    "and": r"og|eller|en",
+    "range": r"til|tot",
+    "paragraph": r"stk\.|lid",
+    "point": r"litra",
+}
+REFERENCES = {
+    "of_act": r"i|i den|af",
+    "issuer": r"Europa-Parlamentets og Rådets|Rådets|Kommissionens",
+    "act": r"forordning|direktiv",
+    # Read only after a cited provision: a decision named on its own, or an act's series after its number
+    # ('direktiv 95/46/EF'), is not read ('direktiv 95/46' is the act's edge).
+    "act_cited": r"afgørelse|rammeafgørelse",
+    "series_cited": r"EF|EØF",
+    "treaty": r"traktaten|chartret",
+    "that_act": r"(?:nævnte|denne)\s+(?:forordning|direktiv)\b(?<!denne forordning)",
+    "this_act": r",?\s*i\s+denne\s+(?:forordning|direktiv)",
+    "amending": r"Ændring(?:er)?\s+af|Wijziging(?:en)?\s+van",
+}
+CHECKS = {"mention": r"artikel|bilag", "definitions_title": "definitioner"}
+
+# retrieve.search (TITLED_ANSWERS): the titles of the scope, amending and final articles.
+ANSWER_TITLES = {
+    "scope": r"\banvendelsesområde\b",
+    "amendments": r"^ændring\s+af\s+(?:forordning|direktiv)\b",
+    "application": r"\bikrafttræden\b",
+}
+
+# Acronyms common in questions that name no act ('KI', kunstig intelligens).
+ACRONYMS = "KI"
+
+# index.analysis: the Snowball stemmer (PyStemmer) the keyword index and the support check stem this language with.
+STEMMER = "danish"

@@ -152,6 +152,8 @@ ACTS = {
     "mention_word": r"with|to|than|and|or",
     "mention_article": r"the\s+",
     "title_skip": r"the|what|which|under|does|how|is|are",
+    # answer.gate: the words that say an act is the Union's ('EU AI Act', 'the EU's GDPR') before its own name
+    "union_prefix": r"(?:the\s+)?(?:eu['’]?s?|european|union)",
 }
 
 # The frames of a question that asks what a term means (retrieve.definitions); group "term" is the rest,
@@ -410,3 +412,374 @@ KINDS = {
 # Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
 # "data protection officer" → DPO).
 PHRASE_STOP = "and or of the for on in to a an by with"
+
+# corpus.formats (pdftext, rulebook, eurlex): the words of the documents pincite parses.
+# pdftext: the word before a front-matter page's Roman numeral in a footer ('Page iv').
+PAGE_LABEL = {
+    "page": r"page",
+}
+
+# rulebook: a rulebook module in the Central Bank of Bahrain Rulebook's shape.
+RULEBOOK = {
+    # The running header names module and chapter: 'MODULE FC: Financial Crime', 'CHAPTER FC-1: …'.
+    "module": r"MODULE",
+    "chapter": r"CHAPTER",
+    "contents": r"(?:table\s+of\s+)?contents",  # the title of a table of contents page
+    # A history table's title: its rows start with rule ids, yet are no rules.
+    "history": r"\b(?:module|document|change|revision|amendment|version)\s+history\b|\bevolution of\b",
+    # A deleted stub: "[This Paragraph was deleted …]", "Deleted".
+    "deleted": r"(?:this\s+(?:rule|paragraph|section|chapter)\s+(?:was|has\s+been)\s+)?deleted",
+}
+
+# eurlex: the word a section heading inside an annex opens with
+# ('Section A'), the title of a definitions article.
+EURLEX = {
+    "annex_section": r"section",
+    "definitions_title": "definitions",  # a definitions article's title, lower-cased ('Definitions')
+}
+
+# verify (signals, check, claims, support): numbers written in words, units, the names of acts, what a
+# recital is said to state.
+# Number words by value: verify.signals writes them as digits ('seventy-two hours' → '72 hours').
+NUMBER_WORDS = {
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}
+# How English compounds them: a ten and a digit ('seventy-two'), a digit and the hundred ('two hundred and five').
+NUMBER_COMPOUNDS = {
+    "digit": r"two|three|four|five|six|seven|eight|nine",
+    "ten": r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety",
+    "hundred": r"hundred",
+    "and": r"and",
+}
+# Scale words after digits, written lower case ('10 Million' → '10 million').
+NUMBER_SCALES = "million billion"
+# 'twice a year' is 'two times a year': the count a paraphrase writes out.
+TIMES_WORDS = {"twice": "2 times", "thrice": "3 times"}
+# The modals that permit, and the one that forbids by itself (verify.signals.modal_verbs).
+MODAL_CLASSES = {"permission": "may can", "prohibition": "cannot"}
+# The qualifiers that make a period an extension ('extended by two further months').
+PERIOD_EXTENDERS = "further additional"
+# verify.check.quantities: number words read as a count before a unit of time ('one month'), scale words
+# after a number, the units by name.
+UNIT_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30}
+MULTIPLIERS = {"million": 10**6, "millions": 10**6, "billion": 10**9}
+QUANTITY_UNITS = {
+    "percent": r"per\s?cent|percent",
+    "hour": r"hours?",
+    "working day": r"working\s+days?",
+    "day": r"days?",
+    "week": r"weeks?",
+    "month": r"months?",
+    "year": r"years?",
+    "eur": r"eur|euros?",
+}
+# References to structure are not quantities ('paragraph 2', 'Articles 5 and 6', 'Regulation (EU) 2016/679',
+# 'OJ L 119'): the parts they name, the words joining numbers, the series of Union acts, 'No'.
+NOT_QUANTITIES = {
+    "part": r"paragraphs?|points?|subparagraphs?|chapters?|sections?|titles?|annex(?:es)?|recitals?|articles?|OJ",
+    "joined": r"and|or|to",
+    "series": r"EU|EC|EEC|Euratom",
+    "number_sign": r"No",
+}
+# verify.check.split_sentences: abbreviations whose full stop does not end a sentence ('Art.', 'e.g.', 'No.').
+SENTENCE_SPLIT = {
+    "abbreviation": r"art|arts|no|nos|p|pp|para|paras|e\.g|i\.e|cf|etc|reg|dir|vs|ca|approx|mr|mrs|dr|st|ibid|op|cit|fig"
+                    r"|sec|ch|ann|rec",
+    # verify.untrusted: the abbreviations over three letters a number follows ('para. 2', 'sect. 4').
+    "before_number": r"para|sect",
+}
+# verify.claims: the names of acts, by the corpus that is that act (case as written); a sentence naming another
+# act is not supported by a provision of this one.
+ACT_MENTIONS = {
+    "gdpr": r"GDPR|General\s+Data\s+Protection\s+Regulation|Regulation\s+\(EU\)\s+2016/679",
+    "ai-act": r"AI\s+Act|Artificial\s+Intelligence\s+Act|Regulation\s+\(EU\)\s+2024/1689",
+    "dsa": r"Digital\s+Services\s+Act|DSA|Regulation\s+\(EU\)\s+2022/2065",
+    "dma": r"Digital\s+Markets\s+Act|DMA",
+    "data-act": r"Data\s+Act",
+    "dga": r"Data\s+Governance\s+Act",
+    "nis2": r"NIS\s*2(?:\s+Directive)?",
+    "eprivacy": r"ePrivacy\s+Directive",
+}
+# A citation the prose makes of another instrument ('Article 4 of Directive 95/46/EC'), after its number.
+OTHER_INSTRUMENTS = {"cited_of": r"\bof\s+(?:Directive|Regulation|Decision|the\s+(?:Charter|TFEU|TEU))"}
+# verify.support: what states an obligation (a recital states none), and the words that report a recital
+# rather than state a rule ('the recitals explain that providers must…').
+RECITAL_CLAIMS = {
+    "obligation": r"\b(?:must|shall|(?:is|are)\s+(?:legally\s+)?(?:required|obliged|prohibited|bound|forbidden)"
+                  r"|ha(?:s|ve)\s+to|(?:is|are)\s+not\s+allowed|may\s+not|needs?\s+to|obliged|mandatory)\b",
+    "reported": r"\b(?:recitals?|preamble|the\s+regulation\s+(?:explains|notes|says|states)"
+                r"|explains?|notes?|observes?|acknowledges?)\b",
+}
+
+# citations (citations.grammar, citations.references, corpus.checks): how a provision is named and pointed at.
+# The head words of a citation, by the kind of provision they name: (kind, whether a list of numbers may
+# follow, pattern). 'Art.' is English, Italian and French alike.
+CITATION_HEADS = (
+    ("article", True, r"articles"),
+    ("article", False, r"article"),
+    ("article", False, r"art\.|art(?=\s*\d)"),
+    ("annex", True, r"annexes"),
+    ("annex", False, r"annex"),
+    ("recital", True, r"recitals"),
+    ("recital", False, r"recital"),
+    ("section", True, r"sections"),
+    ("section", False, r"section|sec\."),
+)
+# The words around a citation's number (citations.grammar): the connectives of a list and the words of a
+# range ('Articles 13 and 14', 'Articles 15 to 17'), the paragraph and point words after an article's
+# number, a subparagraph named by its ordinal (read over: it is no level of the label), a page (in a label;
+# in running text, after a file name), the parts of an act a section may belong to ('Chapter IV, Section 2'
+# is no statute section), and points or a paragraph written before their article ('point (a) of Article
+# 6(1)').
+CITATION = {
+    "and": r"and|or",
+    "range": r"to|through",
+    "paragraph": r"paragraphs?|para?\.",
+    "point": r"points?",
+    "ordinal": r"first|second|third|fourth|fifth|last",
+    "subparagraph": r"subparagraph",
+    "page": r"page|p\.?",
+    "page_in_text": r"page|p\.?",
+    "chapter": r"Chapter",
+    "title": r"title",
+    "prefix_point": r"points?",
+    "prefix_paragraph": r"paragraph",
+    "prefix_and": r"and|or",
+    "prefix_of": r"of",
+}
+# How a label is written (citations.grammar.format_label): its style ('numbered': 'Article 5(1)(f)', 'Annex
+# III, point 4(a)', the labels the corpus stores) and its words. A language without a word for a kind has
+# its labels of that kind written in English.
+LABELS = {"style": "numbered", "article": "Article", "annex": "Annex", "recital": "Recital", "section": "Section",
+          "point": "point", "page": "p."}
+# How a provision's text points elsewhere (citations.references): the words before another act ('Article 4
+# of Directive 95/46/EC'), the bodies that adopt one, the kinds of act, the union in brackets and the sign
+# before the number ('Regulation (EU) No 1025/2012'), the series after it; the Treaties, by name (after an
+# optional article) or acronym; 'that Regulation'; this act ('of this Regulation'); chapters ('Section 2 of
+# Chapter III', not 'Chapter III of Regulation …') and lists of them or of paragraphs ('Chapters II to IV',
+# 'paragraphs 1 and 2', not '… of Article 5'); an article that amends another act, by its title. A kind of
+# act in "act_cited" is read only after a cited provision ('Article 4 of Framework Decision 2008/977/JHA'):
+# an act named on its own is read from 'Decision' on, and its edge so labelled.
+REFERENCES = {
+    "of_act": r"of|of the|to|in|under",
+    "issuer": r"Council|Commission|European Parliament and (?:of the )?Council",
+    "act": r"Regulation|Directive|Decision",
+    "act_cited": r"Framework Decision",
+    "union": r"EU|EC|EEC|Euratom",
+    "number_sign": r"No\.?",
+    "series": r"EC|EU|EEC|JHA",
+    "treaty": r"Treaty|Charter",
+    "definite": r"the",
+    "treaty_short": r"TFEU|TEU",
+    "that_act": r"(?:that|the said|said)\s+(?:Regulation|Directive|Decision)\b",
+    "this_act": r",?\s*(?:of|to|in|under)\s+this\s+(?:Regulation|Directive|Decision)",
+    "chapters": r"Chapters",
+    "chapter_section": r"Section",
+    "chapter_section_of": r"of",
+    "chapter_of_act": r"of\s+(?:Regulation|Directive)",
+    "list_and": r"and|or",
+    "list_to": r"to",
+    "paragraph": r"paragraphs?",
+    "of_article": r"of",
+    "article": r"Article",
+    "amending": r"Amendments?\s+(?:to|of)",
+}
+# What the corpus checks read (corpus.checks): a mention of an article or an annex by number (the reference
+# graph must have about as many edges), the title of a penalty chapter, and the title of a definitions
+# article (a plain word, compared lower-cased).
+CHECKS = {"mention": r"Articles?|Annex(?:es)?", "penalty_title": r"penalt", "definitions_title": "definitions"}
+
+# index.vocabulary (the support check's equivalents): a sentence's term counts as in the cited text when
+# the text has it or a word of its group; one group per line, as the groups were measured.
+EQUIVALENTS = """company companies business businesses firm firms organisation organisations organization
+        organizations employer undertaking undertakings enterprise enterprises entity entities
+        controller controllers processor processors trader traders
+        customer customers client clients consumer consumers user users people person persons someone
+        individual individuals individuals staff employee employees worker workers citizen citizens
+        patient patients member members recipient recipients subject subjects
+        hack hacked hacking leak leaked leaks lost stolen breach breaches infringe infringes infringement
+        infringements violate violates violation violations
+        report reports reported tell tells told inform informs informed alert notify notifies notified
+        notification communicate communicates communication
+        ban bans banned forbid forbids forbidden prohibit prohibits prohibited prohibition
+        fine fines penalty penalties sanction sanctions
+        keep keeps kept store stores stored retain retains maintain maintains record records
+        delete deletes deleted erase erases erased erasure remove removes removed removal
+        website websites site platform platforms service services host hosts hosting
+        ask asks asked request requests
+        learn learns learned find finds found discover discovers discovered aware awareness knowledge
+        charge charges pay pays fee fees cost costs
+        shop shops seller sellers sell sells sale buy buys purchase purchases contract contracts
+        chatbot chatbots interact interacting interaction"""
+
+# index.vocabulary (the search's plain words): a line's plain words are searched as the statutory words after
+# '→' too; a group goes on over lines indented further.
+SEARCHED_AS = """
+        company companies business businesses firm firms organisation organisations organization organizations
+            employer enterprise enterprises entity entities
+            → controller controllers processor processors undertaking undertakings trader traders provider providers
+              deployer deployers
+        customer customers client clients people someone individual individuals staff employee employees
+            worker workers citizen citizens patient patients member members
+            → person persons subject subjects consumer consumers user users recipient recipients
+        hack hacked hacking leak leaked leaks lost stolen
+            → breach breaches infringe infringes infringement infringements violate violates violation violations
+        tell tells told alert
+            → report reports reported inform informs informed notify notifies notified notification communicate
+              communicates communication
+        ban bans banned forbid forbids forbidden
+            → prohibit prohibits prohibited prohibition suspend suspension
+        fine fines
+            → penalty penalties sanction sanctions
+        keep keeps kept
+            → store stores stored retain retains maintain maintains record records
+        delete deletes deleted remove removes removed
+            → erase erases erased erasure removal
+        website websites site
+            → platform platforms service services host hosts hosting
+        ask asks asked
+            → request requests
+        learn learns learned find finds found discover discovers discovered
+            → aware awareness knowledge
+        charge charges pay pays cost costs
+            → fee fees
+        shop shops seller sellers sell sells sale buy buys purchase purchases
+            → contract contracts
+        chatbot chatbots
+            → interact interacting interaction
+        info details
+            → data
+        use uses used using handle handles handling gather gathers gathered
+            → process processes processed processing collect collection
+        algorithm algorithms automatic automatically
+            → automated system systems profiling
+        mask masked masking anonymise anonymised anonymize anonymized
+            → pseudonymisation pseudonymised anonymous
+        boss bosses job jobs workplace
+            → employer employment
+        agree agrees agreed permission
+            → consent
+        cyberattack cyberattacks ransomware malware attack attacks
+            → breach security incident
+        dna gene genes genome
+            → genetic
+        face faces facial fingerprint fingerprints
+            → biometric
+        medical medicine doctor doctors hospital hospitals illness diagnosis
+            → health
+        headquarters headquartered subsidiary subsidiaries branch branches
+            → establishment
+        regulator regulators watchdog watchdogs
+            → supervisory authority authorities market surveillance competent
+        abroad overseas
+            → transfer transfers third country countries
+        kid kids minor minors teen teens teenager teenagers
+            → child children
+        forget forgotten
+            → erasure erase
+        migrate migrating port porting
+            → portability switching
+        unsubscribe
+            → object objection withdraw
+        ads advert adverts advertising newsletter newsletters spam promotional
+            → marketing advertisement advertisements
+        camera cameras cctv track tracking tracked spy spying
+            → monitor monitoring surveillance
+        sue suing lawsuit lawsuits
+            → judicial remedy court proceedings
+        compensate refund refunds
+            → compensation
+        developer developers vendor vendors maker makers
+            → provider providers manufacturer manufacturers
+        launch launches launched release releases released
+            → placing market available
+        mood moods feelings emotional
+            → emotion emotions
+        street streets mall malls stadium stadiums
+            → publicly accessible space spaces
+        police policing
+            → law enforcement
+        accident accidents malfunction malfunctions
+            → serious incident
+        deepfake deepfakes
+            → deep fake
+        llm llms chatgpt
+            → general purpose model
+        trick tricks tricked tricking
+            → manipulative deceptive subliminal
+        school schools university universities student students pupil pupils
+            → education educational
+        hire hiring hired recruiter recruiters resume resumes
+            → recruitment recruit selection
+        loan loans mortgage mortgages
+            → credit creditworthiness
+        watermark watermarks watermarking
+            → marked detectable machine readable
+        post posts posted upload uploads uploaded comment comments
+            → content
+        flag flagged flagging
+            → notice
+        feed feeds
+            → recommender system
+        giant giants bigtech
+            → gatekeeper
+        app apps
+            → software application applications
+        messaging messenger chat chats
+            → interpersonal communications
+        favour favours favouring favor favors favoring preferencing
+            → favourably ranking
+        revenue revenues income earnings
+            → turnover
+        gadget gadgets device devices appliance appliances smart
+            → connected product products
+        disaster disasters pandemic flood floods earthquake
+            → public emergency"""
+
+# retrieve.search (TITLED_ANSWERS): the titles of the articles an act gives to whether it applies, which acts
+# it amends and from when it applies.
+ANSWER_TITLES = {
+    "scope": r"\bscope\b",
+    "amendments": r"^amendments?\s+to\s+(?:regulations?|directives?|decisions?)\b",
+    "application": r"\bentry\s+into\s+force\b",
+}
+
+# retrieve.ranker: what a provision's title says it is about (the learned ranker's intent features).
+TITLE_TOPICS = {
+    "application": r"entry into force|application",
+    "penalty": r"fines?|penalt|sanction",
+    "exception": r"exception|derogat|restriction|limitation",
+}
+
+# Month names, as a date is written ('25 May 2018'): answer.extractive reads a calendar date by them.
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+
+# answer.extractive: how a provision states a period without a number of days, and an exception that reverses
+# the rule it follows ('Point (f) … shall not apply', 'By way of derogation from paragraph 1', 'However, …').
+QUOTES = {
+    "period_words": r"\b(?:without\s+undue\s+delay|immediately|promptly|forthwith)\b",
+    "reverses": r"\b(?:shall not apply|does not apply|by way of derogation|notwithstanding|however)\b",
+    # A sibling paragraph that sets the quoted one aside ('Paragraph 1 shall not apply …', 'By way of derogation
+    # from paragraph 1'); a sentence naming the quoted point ('points (a) and (f)').
+    "paragraph_words": r"paragraphs?",
+    "list_words": r"and|or",
+    "not_apply": r"shall not apply",
+    "derogation_from": r"by way of derogation from paragraph",
+    "point_words": r"points?",
+    "point_list_words": r"and|or|to",
+    # answer.pointers: how a statute deals with named things it does not list: it lets someone decide,
+    # designate or appoint them, and has them published in a list or a register.
+    "mechanism": r"\b(?:publish\w*|list|lists|register|registry|database|may decide|shall decide|"
+                 r"implementing acts?|designat\w+|appoint\w*|elect\w*|chair\w*|establish\w*)\b",
+}
+
+# retrieve.cues, answer.gate, answer.pointers: acronyms common in questions that name no act (a question's
+# 'AI' or 'CCTV' is no act pincite should know).
+ACRONYMS = "AI IT HR CV ID IP CCTV SMS URL API CEO SME FAQ PDF USB GPS DNA PIN OK TV PC EU LLM GPU CPU QR RFID NGO"
+
+# index.analysis: the Snowball stemmer (PyStemmer) the keyword index and the support check stem this language with.
+STEMMER = "english"

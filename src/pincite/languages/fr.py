@@ -194,3 +194,116 @@ KINDS = {
 # Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
 # "data protection officer" → DPO).
 PHRASE_STOP = "et des du d l"
+
+# corpus.formats.eurlex: the word a section heading inside an annex opens with
+# ('Section A'), the title of a definitions article.
+EURLEX = {
+    "annex_section": r"section",
+    "definitions_title": "définitions",  # a definitions article's title, lower-cased ('Définitions')
+}
+
+# verify (check, claims, support): numbers written in words, units, the names of acts, what a recital is said
+# to state.
+# verify.check.quantities: number words read as a count before a unit of time ('trois mois'), scale words
+# after a number, the units by name.
+UNIT_NUMBERS = {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "huit": 8, "dix": 10, "douze": 12,
+                "quinze": 15, "vingt": 20, "trente": 30}
+MULTIPLIERS = {"milliards": 10**9}
+QUANTITY_UNITS = {
+    "percent": r"pour\s+cent",
+    "hour": r"heures?",
+    "working day": r"jours\s+ouvrables",
+    "day": r"jours?",
+    "week": r"semaines?",
+    "month": r"mois",
+    "year": r"ans|années?",
+}
+# References to structure are not quantities ('paragraphe 2', 'JO L 119').
+NOT_QUANTITIES = {
+    "part": r"paragraphes?|chapitre|annexe|considérants?|JO",
+    "joined": r"et",
+    "series": r"UE|CE|CEE",
+}
+# verify.claims: the names of acts, by the corpus that is that act (case as written).
+ACT_MENTIONS = {"gdpr": r"RGPD"}
+# verify.support: what states an obligation (a recital states none), and the words that report a recital.
+RECITAL_CLAIMS = {
+    "obligation": r"\b(?:doit|doivent|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+obligée?s?|(?:est|sont)\s+interdite?s?"
+                  r"|obligation)\b",
+    "reported": r"\b(?:considérants?|explique|observe|souligne)\b",
+}
+
+# citations (citations.grammar, citations.references, corpus.checks): how a provision is named and pointed at
+# (en.py says what each kind holds).
+CITATION_HEADS = (
+    ("article", True, r"articles"),
+    ("article", False, r"article"),
+    ("article", False, r"art\.|art(?=\s*\d)"),
+    ("annex", True, r"annexes"),
+    ("annex", False, r"annexe"),
+    ("recital", True, r"consid[ée]rants"),
+    ("recital", False, r"consid[ée]rant"),
+)
+CITATION = {
+    "and": r"et|ou",
+    "range": r"à",
+    "paragraph": r"paragraphes?",
+    "point": r"points?",
+    "ordinal": r"premier|deuxième|troisième|quatrième|cinquième|dernier",
+    "subparagraph": r"alinéa",
+    "first_number": r"premier|1er",  # 'article premier' is Article 1
+    "chapter": r"Chapitre",
+    "title": r"titre",
+}
+# An article inserted after another: 'article 5 bis' is Article 5a (it.py has the same words).
+NUMBER_SUFFIXES = {"bis": "a", "ter": "b", "quater": "c", "quinquies": "d", "sexies": "e", "septies": "f",
+                   "octies": "g", "novies": "h", "decies": "i", "nonies": "h"}
+# EUR-Lex style ('chained': 'Article 5, paragraphe 1, point f)', 'Annexe III, point 4 a) ii)'): the first
+# point is named, the levels below it follow bare.
+LABELS = {"style": "chained", "article": "Article", "annex": "Annexe", "recital": "Considérant",
+          "paragraph": "paragraphe", "point": "point"}
+REFERENCES = {
+    "of_act": r"du|de la|des|de l['’]",
+    "act": r"Règlement|Directive|Décision",
+    "union": r"UE|CE|CEE",
+    "series": r"CE|UE|CEE|GAI",
+    "treaty": r"traité|charte",
+    "treaty_short": r"TFUE|TUE",
+    "that_act": r"(?:ce|cette)\s+(?:règlement|directive)\b",
+    "this_act": r"(?:du|de la)\s+présent(?:e)?\s+(?:règlement|directive)",
+    "chapters": r"Chapitres",
+    "list_and": r"et|ou",
+    "list_to": r"à",
+    "paragraph": r"paragraphes?",
+    "of_article": r"du|de l['’]",
+    "article": r"l['’]article",
+    "amending": r"Modifications?\s+(?:de|du|à)",
+}
+CHECKS = {"mention": r"articles?|annexes?", "definitions_title": "définitions"}
+
+# retrieve.search (TITLED_ANSWERS): the titles of the scope, amending and final articles.
+ANSWER_TITLES = {
+    "scope": r"\bchamp\s+d['’]application\b",
+    "amendments": r"^modification\s+d[eu]\s+(?:règlement|la\s+directive)\b",
+    "application": r"\bentrée\s+en\s+vigueur\b",
+}
+
+# retrieve.ranker: what a provision's title says it is about.
+TITLE_TOPICS = {
+    "application": r"entrée en vigueur",
+    "penalty": r"amende",
+}
+
+# Month names, as a date is written ('25 mai 2018').
+MONTHS = "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+
+# answer.extractive (see the English pack).
+QUOTES = {
+    "period_words": r"\b(?:sans\s+retard|immédiatement)\b",
+}
+
+# Acronyms common in questions that name no act.
+ACRONYMS = "IA PME UE ONG"
+
+# index.analysis: the Snowball stemmer (PyStemmer) the keyword index and the support check stem this language with.
+STEMMER = "french"

@@ -255,3 +255,178 @@ KINDS = {
 # Words left out of a recurring phrase before its initials are read as an acronym (answer.gate:
 # "data protection officer" → DPO).
 PHRASE_STOP = "de di del della dei degli delle e o la le il lo gli"
+
+# corpus.formats.eurlex: the word a section heading inside an annex opens with
+# ('Sezione A'), the title of a definitions article.
+EURLEX = {
+    "annex_section": r"sezione",
+    "definitions_title": "definizioni",  # a definitions article's title, lower-cased ('Definizioni')
+}
+
+# verify (signals, check, claims, support): numbers written in words, units, the names of acts, what a
+# recital is said to state.
+# Number words by value: verify.signals writes them as digits; Italian writes a compound as one word
+# ('settantadue').
+NUMBER_WORDS = {
+    "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
+    "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14, "quindici": 15, "sedici": 16, "diciotto": 18,
+    "venti": 20, "ventiquattro": 24, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60,
+    "settanta": 70, "settantadue": 72, "ottanta": 80, "novanta": 90, "cento": 100,
+}
+NUMBER_SCALES = "milioni miliardi"
+MODAL_CLASSES = {"permission": "può possono"}
+# verify.check.quantities: number words read as a count before a unit of time ('un mese'), scale words
+# after a number, the units by name.
+UNIT_NUMBERS = {"uno": 1, "un": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
+                "otto": 8, "dieci": 10, "dodici": 12, "quindici": 15, "venti": 20, "trenta": 30}
+MULTIPLIERS = {"milioni": 10**6, "milione": 10**6, "miliardi": 10**9}
+QUANTITY_UNITS = {
+    "percent": r"per\s+cento",
+    "hour": r"ore|ora",
+    "working day": r"giorni\s+lavorativi",
+    "day": r"giorni|giorno",
+    "week": r"settimane|settimana",
+    "month": r"mesi|mese",
+    "year": r"anni|anno",
+}
+# References to structure are not quantities ('paragrafo 2', 'articoli 5 e 6', 'GU L 119').
+NOT_QUANTITIES = {
+    "part": r"paragraf[oi]|punt[oi]|lettera|capo|sezione|allegat[oi]|considerando|articol[oi]|GU",
+    "joined": r"e|a",
+    "series": r"UE|CE|CEE",
+    "number_sign": r"n\.",
+}
+# verify.check.split_sentences: abbreviations whose full stop does not end a sentence ('artt.', 'lett.').
+SENTENCE_SPLIT = {"abbreviation": r"artt|n|par|lett|co|ss"}
+# verify.claims: the names of acts, by the corpus that is that act (case as written).
+ACT_MENTIONS = {
+    "gdpr": r"GDPR",
+    "ai-act": r"regolamento\s+sull'IA|legge\s+sull'IA",
+}
+# verify.support: what states an obligation (a recital states none), and the words that report a recital.
+RECITAL_CLAIMS = {
+    "obligation": r"\b(?:deve|devono|è\s+tenut\w|sono\s+tenut\w|è\s+obbligat\w|sono\s+obbligat\w"
+                  r"|è\s+vietat\w|sono\s+vietat\w|obbligo)\b",
+    "reported": r"\b(?:considerando|spiega|osserva)\b",
+}
+
+# citations (citations.grammar, citations.references, corpus.checks): how a provision is named and pointed at
+# (en.py says what each kind holds).
+CITATION_HEADS = (
+    ("article", True, r"articoli|artt\."),
+    ("article", False, r"articolo"),
+    ("article", False, r"art\.|art(?=\s*\d)"),
+    ("annex", True, r"allegati"),
+    ("annex", False, r"allegato"),
+    ("recital", True, r"considerando"),  # singular and plural alike
+)
+CITATION = {
+    "and": r"e|ed|o",
+    "range": r"a",
+    "paragraph": r"paragraf[oi]|comma",
+    "point": r"punt[oi]|letter[ae]|lett?\.",
+    "ordinal": r"primo|secondo|terzo|quarto|quinto|ultimo",
+    "subparagraph": r"comma",
+    "page": r"pag\.",
+    "chapter": r"Capo",
+    "title": r"titolo",
+}
+# An article inserted after another: 'articolo 5 bis' is Article 5a (the letter each Latin word stands
+# for; 'nonies' is another spelling of 'novies').
+NUMBER_SUFFIXES = {"bis": "a", "ter": "b", "quater": "c", "quinquies": "d", "sexies": "e", "septies": "f",
+                   "octies": "g", "novies": "h", "decies": "i", "nonies": "h"}
+# EUR-Lex style ('listed': 'Articolo 5, paragrafo 1, lettera f)', 'Allegato III, punto 4, lettera a)'):
+# a lettered first point is a 'lettera', every other level a 'punto'.
+LABELS = {"style": "listed", "article": "Articolo", "annex": "Allegato", "recital": "Considerando",
+          "paragraph": "paragrafo", "letter": "lettera", "point": "punto"}
+REFERENCES = {
+    "of_act": r"del|dello|della|dei|degli|delle",
+    "act": r"Regolamento|Direttiva|Decisione",
+    "union": r"UE|CE|CEE",
+    "number_sign": r"n\.",
+    "series": r"CE|UE|CEE|GAI",
+    "treaty": r"Trattato|Carta",
+    "treaty_short": r"TFUE|TUE",
+    "that_act": r"(?:quel(?:la|lo)?|detto|tale)\s+(?:regolamento|direttiva)\b",
+    "this_act": r"(?:del|dello|della)\s+presente\s+(?:regolamento|direttiva)",
+    "chapters": r"capi",
+    "chapter_section": r"sezione",
+    "chapter_section_of": r"del",
+    "list_and": r"e|o",
+    "list_to": r"a",
+    "paragraph": r"paragraf[oi]",
+    "of_article": r"del|della",
+    "article": r"articolo",
+    # 'articoli da 102 a 109': a range opened by 'da' (read as 'articoli 102 a 109').
+    "range_heads": r"articoli|paragrafi",
+    "range_from": r"da",
+    "amending": r"Modific(?:a|he)\s+(?:a|al|del|della|dell['’])",
+}
+CHECKS = {"mention": r"articol[oi]|allegat[oi]", "definitions_title": "definizioni"}
+
+# index.vocabulary (the support check's equivalents): a sentence's term counts as in the cited text when
+# the text has it or a word of its group; one group per line, as the groups were measured.
+EQUIVALENTS = """azienda aziende impresa imprese società ditta organizzazione organizzazioni titolare
+        responsabile fornitore fornitori
+        cliente clienti utente utenti persona persone interessato interessati consumatore consumatori
+        dipendente dipendenti lavoratore lavoratori cittadino cittadini
+        vietare vieta vietato vietata vietati vietate divieto proibire proibito
+        sanzione sanzioni multa multe ammenda
+        conservare conserva conservato mantenere mantiene registro registri
+        cancellare cancella cancellazione rimuovere rimuove rimozione
+        chiedere chiede richiesta richieste domanda"""
+
+# index.vocabulary (the search's plain words): a line's plain words are searched as the statutory words after
+# '→' too; a group goes on over lines indented further.
+SEARCHED_AS = """
+        azienda aziende impresa imprese società ditta organizzazione organizzazioni
+            → titolare responsabile fornitore fornitori
+        cliente clienti persona persone dipendente dipendenti lavoratore lavoratori cittadino cittadini
+            → utente utenti interessato interessati consumatore consumatori
+        proibire proibito
+            → vietare vieta vietato vietata vietati vietate divieto
+        multa multe
+            → sanzione sanzioni ammenda
+        mantenere mantiene
+            → conservare conserva conservato registro registri
+        rimuovere rimuove rimozione
+            → cancellare cancella cancellazione
+        chiedere chiede domanda
+            → richiesta richieste"""
+
+# retrieve.search (TITLED_ANSWERS): the titles of the scope, amending and final articles.
+ANSWER_TITLES = {
+    "scope": r"\bambito\s+di\s+applicazione\b",
+    "amendments": r"^modific[ah]e?\s+(?:del\s+regolamento|della\s+direttiva|della\s+decisione|dei\s+regolamenti|"
+                  r"delle\s+direttive)\b",
+    "application": r"\bentrata\s+in\s+vigore\b",
+}
+
+# retrieve.ranker: what a provision's title says it is about.
+TITLE_TOPICS = {
+    "application": r"entrata in vigore|applicazione",
+    "penalty": r"sanzion|ammend",
+    "exception": r"deroga|eccezion|limitazion",
+}
+
+# Month names, as a date is written ('25 maggio 2018').
+MONTHS = "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre"
+
+# answer.extractive, answer.pointers (see the English pack).
+QUOTES = {
+    "period_words": r"\b(?:senza\s+ingiustificato\s+ritardo|immediatamente|tempestivamente)\b",
+    "reverses": r"\b(?:non si applica|in deroga|tuttavia)\b",
+    "paragraph_words": r"il paragrafo|i paragrafi",
+    "list_words": r"e|o",
+    "not_apply": r"non si applica",
+    "point_words": r"lettera|lettere",
+    "point_list_words": r"e|o",
+    "mechanism": r"\b(?:pubblic\w+|elenco|registro|banca dati|decide|atti di esecuzione|design\w+|nomin\w+|"
+                 r"presied\w+|istitui\w+)\b",
+}
+
+# Acronyms common in questions that name no act.
+ACRONYMS = "IA PMI UE ONG"
+
+# index.analysis: the Snowball stemmer (PyStemmer) the keyword index and the support check stem this language with.
+STEMMER = "italian"

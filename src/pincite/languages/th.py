@@ -79,3 +79,44 @@ KINDS = {
     "whole_act": r"พระราชบัญญัตินี้ให้ใช้บังคับตั้งแต่",
     "duty_word": r"ต้อง",
 }
+
+# corpus.formats (thai_text, pdftext, thai_statute): the Thai script as PDF text extraction gives it, and a
+# statute as the Royal Gazette prints it.
+# The Thai digits ๐ to ๙, in value order: read as 0 to 9 (a Thai statute writes ๗๒ for 72, numbers its
+# pages ๑, ๒ …).
+DIGITS = "๐๑๒๓๔๕๖๗๘๙"
+
+SCRIPT = {
+    # The Royal Gazette fonts draw nikhahit (the ring of sara am, ำ) as a glyph that text extraction maps
+    # to a space: a drawn "space" is this letter.
+    "nikhahit": "\u0e4d",
+}
+
+# Built on Thailand's Personal Data Protection Act B.E. 2562 (ราชกิจจานุเบกษา เล่ม ๑๓๖ ตอนที่ ๖๙ ก). Each a
+# regex source that is also the plain word, as the parser writes it back in labels and the version, except
+# "year".
+STATUTE = {
+    "section": r"มาตรา",  # opens a paragraph: มาตรา ๒๖
+    "chapter": r"หมวด",  # a centred heading, its title on the next line: หมวด ๒
+    "part": r"ส่วนที่",  # within a chapter: ส่วนที่ ๑
+    "transitional": r"บทเฉพาะกาล",  # a line of its own opening the transitional provisions
+    # The countersignature and the explanatory note close the act.
+    "countersignature": r"ผู้รับสนองพระบรมราชโองการ",
+    "note": r"หมายเหตุ",
+    # The running header: เล่ม ๑๓๖ ตอนที่ ๖๙ ก … ราชกิจจานุเบกษา ๒๗ พฤษภาคม ๒๕๖๒ (volume, issue, series, date).
+    "gazette": r"ราชกิจจานุเบกษา",
+    "volume": r"เล่ม",
+    "issue": r"ตอนที่",
+    "year": r"พ\.ศ\.",  # the Buddhist-era year that ends the act's title: พ.ศ. ๒๕๖๒
+}
+
+# citations (citations.grammar, corpus.checks): how a provision is named (en.py says what each kind holds).
+# Thai is written without spaces between words: a head word has no word boundary, and a mention counts
+# without its number.
+CITATION_HEADS = (("section", False, r"มาตรา"),)
+SPACED = False
+LABELS = {"style": "numbered", "section": "มาตรา"}  # 'มาตรา 26', Arabic digits
+CHECKS = {
+    "mention": r"มาตรา",
+    "penalty_title": r"บทก[ำํ]?า?หนดโทษ",  # ำ may come as ํ + า from the PDF
+}

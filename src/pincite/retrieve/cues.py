@@ -138,13 +138,13 @@ _PHRASED_ACT = re.compile(r"\b(?:" + "|".join(re.escape(n).replace("'", "['’]"
                           re.IGNORECASE)
 _ACT_BY_SUBJECT = languages.cue("act_by_subject", "ACTS")
 # Written in capitals but common nouns, not names of anything outside a corpus.
-COMMON_ACRONYMS = frozenset(
-    "AI IA KI IT HR CV ID IP CCTV SMS URL API CEO SME PME PMI FAQ PDF USB GPS DNA PIN OK TV PC EU UE "
-    "LLM GPU CPU QR RFID NGO ONG".split())
+COMMON_ACRONYMS = languages.word_set("ACRONYMS")
 _ACT_NUMBER_NAMED = re.compile(
     f"\\b(?:{languages.cue('act_kind', 'ACTS').pattern})\\s*"
-    r"(?:\((?:EU|EC|EEC|UE|CE|CEE|Euratom)\)\s*)?(?:No\.?\s*|n\.\s*)?((?:19|20)?\d{2})/(\d{1,4})", re.IGNORECASE)
-_ACT_NUMBER_BARE = re.compile(r"\b((?:19|20)?\d{2})/(\d{1,4})/(?:EC|EU|EEC|CE|UE|CEE)\b")
+    f"(?:\\((?:{languages.cue('union', 'REFERENCES').pattern})\\)\\s*)?(?:No\\.?\\s*|n\\.\\s*)?((?:19|20)?\\d{{2}})/(\\d{{1,4}})",
+    re.IGNORECASE)
+# A number with the Official Journal's series after it ('95/46/EC', '2008/977/JHA') is an act's.
+_ACT_NUMBER_BARE = re.compile(rf"\b((?:19|20)?\d{{2}})/(\d{{1,4}})/(?:{languages.cue('series', 'REFERENCES').pattern})\b")
 _ACT_TITLE = re.compile(f"((?:[A-Z][\\w-]*\\s+){{1,5}})({languages.cue('act_title_kind', 'ACTS', 0).pattern})\\b")
 _MENTION_BEFORE = re.compile(f"(?:\\b(?:{languages.cue('mention_word', 'ACTS').pattern})\\s+"
                              f"(?:{languages.cue('mention_article', 'ACTS').pattern})?)$", re.IGNORECASE)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pincite import languages
 from pincite.index.analysis import token_set
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.query import Query
@@ -32,9 +33,10 @@ FEATURES = (
     "intent_date", "intent_penalty", "intent_exception", "length", "article_bm25", "article_density",
     "best_in_article", "paragraph_order",
 )
-_APPLICATION = re.compile(r"entry into force|application|entrata in vigore|applicazione|entrée en vigueur", re.I)
-_PENALTY = re.compile(r"fines?|penalt|sanction|sanzion|ammend|amende", re.I)
-_EXCEPTION = re.compile(r"exception|derogat|restriction|limitation|deroga|eccezion|limitazion", re.I)
+# What a title says a provision is about, in every language with a pack (TITLE_TOPICS).
+_APPLICATION = languages.cue("application", "TITLE_TOPICS")
+_PENALTY = languages.cue("penalty", "TITLE_TOPICS")
+_EXCEPTION = languages.cue("exception", "TITLE_TOPICS")
 
 
 def _article(label: str) -> str:

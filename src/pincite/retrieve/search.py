@@ -9,9 +9,9 @@ memory, a database store in the database. A provision scores its best unit.
 from __future__ import annotations
 
 import heapq
-import re
 from collections.abc import Sequence
 
+from pincite import languages
 from pincite.errors import ConfigError, PinciteError
 from pincite.index.store import IndexIdentity, Scored, SearchRequest, Store, search_many
 from pincite.provisions import Provision
@@ -185,14 +185,9 @@ class Searcher:
 # every amending article found) and whether the act's own parts are taken when retrieval found none (the
 # question names the act's application: there is only one article for it).
 TITLED_ANSWERS = {
-    "scope": (re.compile(r"\bscope\b|\bambito\s+di\s+applicazione\b|\bchamp\s+d['’]application\b|"
-                         r"\banvendelsesområde\b", re.I), 1, False),
-    "amendments": (re.compile(r"^(?:amendments?\s+to\s+(?:regulations?|directives?|decisions?)|modific[ah]e?\s+"
-                              r"(?:del\s+regolamento|della\s+direttiva|della\s+decisione|dei\s+regolamenti|delle\s+direttive)|"
-                              r"modification\s+d[eu]\s+(?:règlement|la\s+directive)|ændring\s+af\s+(?:forordning|direktiv))\b",
-                              re.I), 12, False),
-    "application": (re.compile(r"\bentry\s+into\s+force\b|\bentrata\s+in\s+vigore\b|\bentrée\s+en\s+vigueur\b|"
-                               r"\bikrafttræden\b", re.I), 4, True),
+    "scope": (languages.cue("scope", "ANSWER_TITLES"), 1, False),
+    "amendments": (languages.cue("amendments", "ANSWER_TITLES"), 12, False),
+    "application": (languages.cue("application", "ANSWER_TITLES"), 4, True),
 }
 
 

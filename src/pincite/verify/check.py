@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from pincite import languages
 from pincite.citations import (
     RULE_PATTERN,
     Citation,
@@ -165,30 +166,19 @@ def _in_order(pieces: list[str], haystack: str) -> bool:
 
 _SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")  # a Thai statute writes ๗๒ for 72
-_WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-    "uno": 1, "un": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
-    "otto": 8, "dieci": 10, "dodici": 12, "quindici": 15, "venti": 20, "trenta": 30,
-    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "huit": 8, "dix": 10, "douze": 12, "quinze": 15,
-    "vingt": 20, "trente": 30,
-}
-_UNITS = {
-    "percent": r"%|per\s?cent|percent|per\s+cento|pour\s+cent",
-    "hour": r"hours?|ore|ora|heures?",
-    "working day": r"working\s+days?|giorni\s+lavorativi|jours\s+ouvrables",
-    "day": r"days?|giorni|giorno|jours?",
-    "week": r"weeks?|settimane|settimana|semaines?",
-    "month": r"months?|mesi|mese|mois",
-    "year": r"years?|anni|anno|ans|années?",
-    "eur": r"eur|euros?|€",
-}
-_MULTIPLIERS = {"million": 10**6, "millions": 10**6, "milioni": 10**6, "milione": 10**6,
-                "billion": 10**9, "miliardi": 10**9, "milliards": 10**9}
+# Digits of other scripts, each pack's in order 0 to 9: a Thai statute writes ๗๒ for 72.
+_DIGITS = "".join(languages.each("DIGITS").values())
+_SCRIPT_DIGITS = str.maketrans(_DIGITS, "0123456789" * (len(_DIGITS) // 10))
+# Number words read as a count before a unit of time ('one month', 'trois mois'), and scale words after a number.
+_WORD_NUMBERS = {word: value for table in languages.each("UNIT_NUMBERS").values() for word, value in table.items()}
+_MULTIPLIERS = {word: value for table in languages.each("MULTIPLIERS").values() for word, value in table.items()}
+# Units by name, each the packs' words for it; the symbols are every language's.
+_UNITS = {name: languages.cue(name, "QUANTITY_UNITS").pattern for name in languages.names("QUANTITY_UNITS")}
+_UNITS["percent"] = "%|" + _UNITS["percent"]
+_UNITS["eur"] += "|€"
 _UNIT_RX = "|".join(f"(?P<u_{k.replace(' ', '_')}>{v})" for k, v in _UNITS.items())
 _QUANTITY = re.compile(
-    rf"""(?P<cur>\b(?:EUR|euros?)\s*|€\s*)?
+    rf"""(?P<cur>\b(?:{languages.cue('eur', 'QUANTITY_UNITS').pattern})\s*|€\s*)?
     (?<![\d.,])(?P<num>\d+\s*\^\s*\d+|\d{{1,3}}(?:[\s.,\u00a0\u202f]\d{{3}})+(?!\d)|\d+(?:[.,]\d+)?
         |\b(?:{'|'.join(_WORD_NUMBERS)})\b(?=\s+(?:[^\W\d_]+\s+)?(?:{_UNITS['hour']}|{_UNITS['day']}|{_UNITS['week']}|{_UNITS['month']}|{_UNITS['year']})\b))
     (?:\s*(?P<mult>{'|'.join(_MULTIPLIERS)})\b)?
@@ -197,10 +187,10 @@ _QUANTITY = re.compile(
 # References to structure are not quantities: 'paragraph 2', 'point 4', 'Chapter IV',
 # 'Regulation (EU) 2016/679', 'Directive 95/46/EC', 'OJ L 119'.
 _STRUCTURE = re.compile(
-    r"\b(?:paragraphs?|points?|subparagraphs?|chapters?|sections?|titles?|annex(?:es)?|recitals?|articles?"
-    r"|paragraf[oi]|punt[oi]|lettera|capo|sezione|allegat[oi]|considerando|articol[oi]|paragraphes?"
-    r"|chapitre|annexe|considérants?|OJ|GU|JO)\s+(?:L\s+)?\(?\d+[a-z]?\)?(?:\s*(?:,|and|or|e|et|to|a)\s*\(?\d+\)?)*"
-    r"|\(?(?:EU|EC|EEC|UE|CE|CEE|Euratom)\)?\s*(?:No\s*|n\.\s*)?\d+/\d+(?:/\w+)?|\b\d{2,4}/\d{1,4}(?:/[A-Z]+)?\b",
+    rf"\b(?:{languages.cue('part', 'NOT_QUANTITIES').pattern})\s+(?:L\s+)?\(?\d+[a-z]?\)?"
+    rf"(?:\s*(?:,|{languages.cue('joined', 'NOT_QUANTITIES').pattern})\s*\(?\d+\)?)*"
+    rf"|\(?(?:{languages.cue('series', 'NOT_QUANTITIES').pattern})\)?\s*(?:(?:{languages.cue('number_sign', 'NOT_QUANTITIES').pattern})\s*)?"
+    rf"\d+/\d+(?:/\w+)?|\b\d{{2,4}}/\d{{1,4}}(?:/[A-Z]+)?\b",
     re.IGNORECASE)
 # Point and item markers: at a line start, or after the end of a quoted lead-in
 # ('… following areas: 4. Employment …', Italian '… di seguito. 5. Accesso …').
@@ -229,7 +219,7 @@ def quantities(text: str) -> frozenset[tuple[str, str | None]]:
     '20 000 000' = '20,000,000' = 'EUR 20 000 000' → ('20000000', 'eur'); '4 %' = '4%';
     'one month' = '1 month'; '10^25' = '10²⁵'. Citations, structure references and point
     markers are left out: they are not claims about amounts."""
-    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPER_DIGITS), text).translate(_THAI_DIGITS)
+    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPER_DIGITS), text).translate(_SCRIPT_DIGITS)
     text = _without_spans(text, [(start, end) for start, end, _ in find_citations(text)])
     text = _LINE_MARKER.sub(" ", _STRUCTURE.sub(" ", text))
     found = set()
@@ -270,10 +260,7 @@ def missing_quantities(sentence: str, texts: list[str]) -> list[str]:
 
 # -- sentences of model output ---------------------------------------------------------------
 
-_ABBREVIATIONS = re.compile(
-    r"(?:\b(?:art|arts|artt|no|nos|nr|n|p|pp|para|paras|par|e\.g|i\.e|cf|etc|reg|dir|vs|ca|approx|lett|co|ss"
-    r"|mr|mrs|dr|st|ibid|op|cit|fig|sec|ch|ann|rec)|\b[A-Z])\.$",
-    re.IGNORECASE)
+_ABBREVIATIONS = re.compile(rf"(?:\b(?:{languages.cue('abbreviation', 'SENTENCE_SPLIT').pattern})|\b[A-Z])\.$", re.IGNORECASE)
 _BOUNDARY = re.compile(r"(?<=[.!?…])[\"'’”»)]*\s+(?=[\"'‘“«(]*[A-ZÀ-ÖØ-Þ0-9])")
 
 

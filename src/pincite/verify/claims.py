@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from pincite import languages
 from pincite.citations import (
     RULE_PATTERN,
     TEXT_RULE_PATTERN,
@@ -41,20 +42,12 @@ Lookup = Callable[[str], "Cited | None"]
 _BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 _AFTER_STOP = re.compile(r"([.!?…])(\s*(?:\[[^\[\]]*\]\s*)+)(?=\s|$)")
 
-# Names of acts, by the corpus that is that act; a sentence naming another act is not
-# supported by a provision of this one.
-ACT_NAMES = {
-    "gdpr": r"GDPR|General\s+Data\s+Protection\s+Regulation|RGPD|GDPR|Regulation\s+\(EU\)\s+2016/679",
-    "ai-act": r"AI\s+Act|Artificial\s+Intelligence\s+Act|regolamento\s+sull'IA|legge\s+sull'IA"
-              r"|Regulation\s+\(EU\)\s+2024/1689",
-    "dsa": r"Digital\s+Services\s+Act|DSA|Regulation\s+\(EU\)\s+2022/2065",
-    "dma": r"Digital\s+Markets\s+Act|DMA",
-    "data-act": r"Data\s+Act",
-    "dga": r"Data\s+Governance\s+Act",
-    "nis2": r"NIS\s*2(?:\s+Directive)?",
-    "eprivacy": r"ePrivacy\s+Directive",
-}
-_ACTS = {name: re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])") for name, rx in ACT_NAMES.items()}
+# Names of acts, by the corpus that is that act (every pack's names of it, case as written); a sentence
+# naming another act is not supported by a provision of this one.
+_ACTS = {name: re.compile(rf"(?<![\w-])(?:{languages.cue(name, 'ACT_MENTIONS', 0).pattern})(?![\w-])")
+         for name in languages.names("ACT_MENTIONS")}
+# A citation the prose makes of another instrument: 'Article 4 of Directive 95/46/EC'.
+_OF_ANOTHER = re.compile(rf"[^,;.]{{0,40}}?(?:{languages.cue('cited_of', 'OTHER_INSTRUMENTS', 0).pattern})")
 
 
 @dataclass
@@ -206,8 +199,7 @@ def _bracketed(citation: Citation, have: list[Citation]) -> bool:
 
 def _named_in(body: str, start: int) -> bool:
     """Whether a citation in the prose is of another act ('Article 4 of Directive 95/46/EC')."""
-    return bool(re.match(r"[^,;.]{0,40}?\bof\s+(?:Directive|Regulation|Decision|the\s+(?:Charter|TFEU|TEU))",
-                         body[start:start + 80]))
+    return bool(_OF_ANOTHER.match(body[start:start + 80]))
 
 
 def _other_act(body: str, cited: list[Cited], corpus: str | None) -> str | None:

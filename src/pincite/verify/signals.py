@@ -5,7 +5,8 @@ Content terms (stems as BM25 analyses them), polarity (negations and their flips
 read as numbers and the comparators that bind them ("whichever is higher"). English and
 Italian; French polarity and modality too; other languages fall back on content terms and numbers.
 The per-language words are the language packs' (pincite.languages: VERIFY, OPPOSITES, ACTORS,
-FRAME_WORDS); the patterns left here still join several languages' words in one expression.
+FRAME_WORDS, MODAL_NOT_VERB, MODAL_CLASSES, PERIOD_EXTENDERS, and the number words: NUMBER_WORDS,
+NUMBER_COMPOUNDS, NUMBER_SCALES, TIMES_WORDS).
 """
 
 from __future__ import annotations
@@ -73,7 +74,9 @@ _MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
 _ONLY_WHEN = languages.cue("only_when", "VERIFY")
 _LIMIT_WORD = languages.cue("limit_word", "VERIFY")
 _NOT_A_VERB = frozenset(w for words in languages.each("MODAL_NOT_VERB").values() for w in words.split())
-_PERMITS = ("may", "can", "può", "possono")
+# The modals that permit ('may', 'can') and the one that forbids by itself ('cannot').
+_PERMITS = frozenset(w for words in languages.each("MODAL_CLASSES").values() for w in words.get("permission", "").split())
+_FORBIDS = frozenset(w for words in languages.each("MODAL_CLASSES").values() for w in words.get("prohibition", "").split())
 
 
 @lru_cache(maxsize=4096)
@@ -87,7 +90,7 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
         if verb in _NOT_A_VERB:
             continue
         modal = m["modal"].lower()
-        if m["neg"] or modal == "cannot":
+        if m["neg"] or modal in _FORBIDS:
             kind = "prohibition"
         elif modal in _PERMITS:
             # 'may engage … only with its authorisation' permits as 'shall not engage … without it' prohibits:
@@ -108,34 +111,29 @@ SHOULD = languages.compiled("should", "VERIFY")
 
 ACTORS = languages.each("ACTORS")
 
-_UNITS = {
-    "ones": {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-             "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19},
-    "tens": {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-             "eighty": 80, "ninety": 90},
-}
-_IT_NUMBERS = {"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
-               "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13,
-               "quattordici": 14, "quindici": 15, "sedici": 16, "diciotto": 18, "venti": 20,
-               "ventiquattro": 24, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60,
-               "settanta": 70, "settantadue": 72, "ottanta": 80, "novanta": 90, "cento": 100}
+# Number words by their value, every pack's (a paraphrase writes out what the text gives in digits), and the
+# way a language compounds them ('seventy-two', 'two hundred and five'): a ten and a digit, a digit and
+# the hundred.
+_NUMBERS = {word: value for table in languages.each("NUMBER_WORDS").values() for word, value in table.items()}
+_DIGIT = languages.cue("digit", "NUMBER_COMPOUNDS").pattern
 _NUMBER_WORD = re.compile(
-    r"\b(?P<hundreds>two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and\s+(?P<rest>\w+(?:-\w+)?))?\b|"
-    r"\b(?P<tens>" + "|".join(_UNITS["tens"]) + r")(?:[\s-](?P<ones>" + "|".join(list(_UNITS["ones"])[1:9])
-    + r"))?\b|\b(?P<small>" + "|".join(_UNITS["ones"]) + r")\b|\b(?P<it>" + "|".join(_IT_NUMBERS) + r")\b",
+    rf"\b(?P<hundreds>{_DIGIT})\s+(?:{languages.cue('hundred', 'NUMBER_COMPOUNDS').pattern})"
+    rf"(?:\s+(?:{languages.cue('and', 'NUMBER_COMPOUNDS').pattern})\s+(?P<rest>\w+(?:-\w+)?))?\b|"
+    rf"\b(?P<tens>{languages.cue('ten', 'NUMBER_COMPOUNDS').pattern})(?:[\s-](?P<ones>{_DIGIT}))?\b|"
+    rf"\b(?P<small>{'|'.join(_NUMBERS) or '(?!)'})\b",
     re.IGNORECASE)
 # 'one' as a pronoun or article ('one of the', 'no one', 'at least one') is still a number; only
 # these idioms are not.
 _NOT_A_NUMBER = languages.cue("not_a_number", "VERIFY")
-_WORD_MULT = re.compile(r"\b(\d+)\s+(million|billion|milioni|miliardi)\b", re.IGNORECASE)
+_SCALES = [word for words in languages.each("NUMBER_SCALES").values() for word in words.split()]
+_WORD_MULT = re.compile(rf"\b(\d+)\s+({'|'.join(_SCALES) or '(?!)'})\b", re.IGNORECASE)
 
 COMPARATORS = {key.removeprefix("comparator_").replace("_", " "): languages.cue(key, "VERIFY")
                for key in languages.names("VERIFY") if key.startswith("comparator_")}
 
 
-_TIMES_VALUE = {"twice": "2 times", "thrice": "3 times"}
-_TIMES = re.compile(r"\b(?:twice|thrice)\b", re.IGNORECASE)
+_TIMES_VALUE = {word: count for table in languages.each("TIMES_WORDS").values() for word, count in table.items()}
+_TIMES = re.compile(rf"\b(?:{'|'.join(_TIMES_VALUE) or '(?!)'})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -145,12 +143,10 @@ def words_to_digits(text: str) -> str:
     def value(m: re.Match[str]) -> str:
         if m["hundreds"]:
             rest = words_to_digits(m["rest"]) if m["rest"] else "0"
-            return str(100 * _UNITS["ones"][m["hundreds"].lower()] + (int(rest) if rest.isdigit() else 0))
+            return str(100 * _NUMBERS[m["hundreds"].lower()] + (int(rest) if rest.isdigit() else 0))
         if m["tens"]:
-            return str(_UNITS["tens"][m["tens"].lower()] + (_UNITS["ones"][m["ones"].lower()] if m["ones"] else 0))
-        if m["small"]:
-            return str(_UNITS["ones"][m["small"].lower()])
-        return str(_IT_NUMBERS[m["it"].lower()])
+            return str(_NUMBERS[m["tens"].lower()] + (_NUMBERS[m["ones"].lower()] if m["ones"] else 0))
+        return str(_NUMBERS[m["small"].lower()])
 
     # 'twice a year' is 'two times a year': the count a paraphrase writes out.
     text = _TIMES.sub(lambda m: _TIMES_VALUE[m.group().lower()], text)
@@ -338,12 +334,14 @@ def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
     found = set()
     for m in _BOUND.finditer(text):
         before = text[max(0, m.start() - 30):m.start()].lower()
-        extension = bool(m[2] and m[2].lower() in ("further", "additional")) or bool(_EXTENSION.search(before))
+        extension = bool(m[2] and m[2].lower() in _EXTENDS) or bool(_EXTENSION.search(before))
         found.add((m[1], m[3].lower().rstrip("s"), "extension" if extension else ""))
     return frozenset(found)
 
 
 _EXTENSION = languages.cue("extension", "VERIFY", 0)  # read on lower-cased text
+# The qualifiers of a period that extend it ('two further months'), not ones that only count it ('working').
+_EXTENDS = frozenset(w for words in languages.each("PERIOD_EXTENDERS").values() for w in words.split())
 
 
 # Bounds on a quantity: a ceiling ('at most', 'within 72 hours', 'up to', 'cannot exceed') or a

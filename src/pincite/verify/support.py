@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite import languages
 from pincite.verify import signals, structure
 from pincite.verify.check import Cited, Verdict, missing_quantities, quantities
 
@@ -25,17 +26,10 @@ MIN_UNCOVERED = 3       # ... unless fewer than this many terms are missing
 CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this many terms
 
 _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
-_OBLIGATION_CLAIM = {
-    "en": re.compile(r"\b(?:must|shall|(?:is|are)\s+(?:legally\s+)?(?:required|obliged|prohibited|bound|forbidden)"
-                     r"|ha(?:s|ve)\s+to|(?:is|are)\s+not\s+allowed|may\s+not|needs?\s+to|obliged|mandatory)\b",
-                     re.IGNORECASE),
-    "it": re.compile(r"\b(?:deve|devono|è\s+tenut\w|sono\s+tenut\w|è\s+obbligat\w|sono\s+obbligat\w"
-                     r"|è\s+vietat\w|sono\s+vietat\w|obbligo)\b", re.IGNORECASE),
-    "fr": re.compile(r"\b(?:doit|doivent|(?:est|sont)\s+tenue?s?|(?:est|sont)\s+obligée?s?|(?:est|sont)\s+interdite?s?"
-                     r"|obligation)\b", re.IGNORECASE),
-}
-_REPORTED = re.compile(r"\b(?:recitals?|considerando|considérants?|preamble|the\s+regulation\s+(?:explains|notes|says|states)"
-                       r"|explains?|notes?|observes?|acknowledges?|spiega|osserva|explique|observe|souligne)\b", re.IGNORECASE)
+# What states an obligation (a recital states none), and the words that report a recital rather than
+# state a rule ('the recitals explain that providers must…').
+_OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
+_REPORTED = languages.cue("reported", "RECITAL_CLAIMS")
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,8 @@ _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")
 # digit right after a point ('2.5', '2.1') or after an abbreviation ('Art. 6', 'No. 45').
 _LOWER = re.compile(r"\s*[a-zà-ÿ]")
 _DIGIT = re.compile(r"[ \t]*\d")
-_ABBREVIATION = re.compile(r"(?:^|\W)(?:[A-Za-z]{1,3}|para|sect|cf|nos?)\.$", re.IGNORECASE)
+_ABBREVIATION = re.compile(rf"(?:^|\W)(?:[A-Za-z]{{1,3}}|{languages.cue('before_number', 'SENTENCE_SPLIT').pattern})\.$",
+                           re.IGNORECASE)
 # After a cut, the rest of a sentence: it starts in lower case, or with a number and a word in
 # lower case ('24 hours of discovering it', not the paragraph numbers '2.' or '2.1 The DPO').
 _REST = re.compile(r"\s*(?:[a-zà-ÿ]|\d[\d.,]*\s+[a-zà-ÿ])")

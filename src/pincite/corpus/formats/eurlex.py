@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TypedDict
 
+from pincite import languages
 from pincite.citations import format_label, parse_label
 from pincite.corpus.formats.markup import (
     classes,
@@ -30,10 +31,9 @@ _RECITAL_ID = re.compile(r"^rct_(\d+)$")
 _DIVISION_ID = re.compile(r"(?:^|\.)(?:prt|tis|cpt|sct|sub)_[^.]+$")
 _NUMBERED_ITEM = re.compile(r"^(\d+)\.$")
 _NUMBERED_HEADING = re.compile(r"^(\d+)\.\s+\S")
-_DEFINITION_WORDS = (
-    "definitions", "definizioni", "définitions", "definitioner", "begriffsbestimmungen",
-    "definities", "definicje", "definiciones", "definições", "definície", "definice",
-)
+# The title of a definitions article and the word an annex's section heading opens with, in every pack.
+_DEFINITION_WORDS = tuple(w["definitions_title"] for w in languages.each("EURLEX").values())
+_SECTION_HEADING = re.compile(rf"^({languages.cue('annex_section', 'EURLEX').pattern})\b", re.IGNORECASE)
 _QUOTED_TERM = re.compile(r"^\(?\w{1,4}\)?\s*[‘'\"“«„]")
 
 
@@ -337,4 +337,4 @@ def _annex_item_number(child) -> str:
 
 
 def _is_section_heading(child) -> bool:
-    return bool(re.match(r"^(section|sezione|abschnitt|afsnit|sekcja|sectie)\b", text_of(child), re.I))
+    return bool(_SECTION_HEADING.match(text_of(child)))

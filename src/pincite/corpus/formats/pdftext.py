@@ -16,11 +16,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pincite import languages
 from pincite.errors import ParseError
 
-NIKHAHIT = "\u0e4d"
+NIKHAHIT = languages.words("th", "SCRIPT")["nikhahit"]
 BAND = 0.13  # share of the page height at the top and at the bottom where furniture lives
-_THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
+# Digits of other scripts, read as 0 to 9 (a Thai statute numbers its pages ๑, ๒ …).
+_DIGITS = languages.each("DIGITS")
+_TO_ARABIC = str.maketrans("".join(_DIGITS.values()), "0123456789" * len(_DIGITS))
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Line:
 
     def shape(self) -> str:
         """The text with digits masked: 'Page 3 of 12' and 'Page 4 of 12' have one shape."""
-        return re.sub(r"\d", "#", self.text.translate(_THAI_DIGITS))
+        return re.sub(r"\d", "#", self.text.translate(_TO_ARABIC))
 
 
 @dataclass
@@ -239,7 +242,8 @@ def _furniture_key(line: Line) -> str:
 
 
 _INTEGER = re.compile(r"(?<![\d/.,-])\d{1,5}(?![\d/.,])")
-_ROMAN = re.compile(r"^(?:page\s+)?([ivxlc]{1,7})$", re.IGNORECASE)
+_PAGE = languages.cue("page", "PAGE_LABEL").pattern  # 'Page iv'
+_ROMAN = re.compile(rf"^(?:{_PAGE}\s+)?([ivxlc]{{1,7}})$", re.IGNORECASE)
 
 
 def assign_labels(pages: list[Page], printed: list[str] | None = None) -> None:
@@ -272,7 +276,7 @@ def _printed_offset(pages: list[Page]) -> int | None:
     votes: Counter[int] = Counter()
     texted = [p for p in pages if p.lines or p.furniture]
     for page in texted:
-        numbers = {int(m.group(0)) for ln in page.furniture for m in _INTEGER.finditer(ln.text.translate(_THAI_DIGITS))}
+        numbers = {int(m.group(0)) for ln in page.furniture for m in _INTEGER.finditer(ln.text.translate(_TO_ARABIC))}
         votes.update({n - page.number for n in numbers})
     if not votes:
         return None

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from pincite import languages
 from pincite.citations import Citation, format_label
 from pincite.corpus.formats.pdftext import Line, Page, has_text, read_pdf
 from pincite.corpus.result import ParseResult
@@ -23,16 +24,17 @@ from pincite.errors import ConfigError, ParseError
 from pincite.provisions import Provision
 from pincite.sources.catalog import DEFAULT_RULE_PATTERN, CorpusSpec
 
-_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
-_DATE = re.compile(rf"\b({_MONTHS})\s+(\d{{4}})\b")
-_MODULE = re.compile(r"^MODULE\s+([A-Z]{2,4})\s*[:.\-–]\s*(.+)$", re.IGNORECASE)
-_CHAPTER = re.compile(r"^CHAPTER\s+([A-Z]{2,4}-[A-Z0-9]+)\s*[:.\-–]?\s*(.*)$", re.IGNORECASE)
-_CONTENTS = re.compile(r"^(?:table\s+of\s+)?contents$", re.IGNORECASE)
+# The rulebooks read are English (the CBB Rulebook's shape), and their edition dates are read back by
+# strptime's English month names: the English pack's words.
+_WORDS = languages.words("en", "RULEBOOK")
+# The edition date in the footer ('January 2024'), read back with strptime's English month names.
+_DATE = re.compile(rf"\b({languages.each('MONTHS')['en']})\s+(\d{{4}})\b")
+_MODULE = re.compile(rf"^{_WORDS['module']}\s+([A-Z]{{2,4}})\s*[:.\-–]\s*(.+)$", re.IGNORECASE)
+_CHAPTER = re.compile(rf"^{_WORDS['chapter']}\s+([A-Z]{{2,4}}-[A-Z0-9]+)\s*[:.\-–]?\s*(.*)$", re.IGNORECASE)
+_CONTENTS = re.compile(rf"^{_WORDS['contents']}$", re.IGNORECASE)
 _LEADERS = re.compile(r"(?:\.\s?){4,}\s*\S+$|…{2,}")
-_HISTORY = re.compile(r"\b(?:module|document|change|revision|amendment|version)\s+history\b|\bevolution of\b",
-                      re.IGNORECASE)
-_DELETED = re.compile(r"^\[?\s*(?:this\s+(?:rule|paragraph|section|chapter)\s+(?:was|has\s+been)\s+)?deleted\b",
-                      re.IGNORECASE)
+_HISTORY = re.compile(_WORDS["history"], re.IGNORECASE)
+_DELETED = re.compile(rf"^\[?\s*{_WORDS['deleted']}\b", re.IGNORECASE)
 _ITEM = re.compile(r"^\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)\s")
 
 

@@ -14,21 +14,26 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from pincite import languages
 from pincite.citations import Citation, format_label
 from pincite.corpus.formats.pdftext import Line, Page, read_pdf
-from pincite.corpus.formats.thai_text import repair_sara_am, thai_number
+from pincite.corpus.formats.thai_text import THAI_DIGITS, repair_sara_am, thai_number
 from pincite.corpus.result import ParseResult
 from pincite.errors import CorpusCheckError, ParseError
 from pincite.provisions import Provision
 from pincite.sources.catalog import CorpusSpec
 
-_NUMBER = r"[๐-๙0-9]+(?:/[๐-๙0-9]+)?"
-_SECTION = re.compile(rf"^มาตรา\s*({_NUMBER})(?:\s+(.*))?$")
-_CHAPTER = re.compile(r"^หมวด\s*([๐-๙0-9]+)$")
-_PART = re.compile(r"^ส่วนที่\s*([๐-๙0-9]+)$")
-_TRANSITIONAL = "บทเฉพาะกาล"
-_CLOSING = ("ผู้รับสนองพระบรมราชโองการ", "หมายเหตุ")
-_GAZETTE = re.compile(r"เล่ม\s*([๐-๙0-9]+)\s*ตอนที่\s*([๐-๙0-9]+)\s*(\S+)\s*ราชกิจจานุเบกษา\s*(.+)$")
+_WORDS = languages.words("th", "STATUTE")
+_DIGIT = f"[{THAI_DIGITS[0]}-{THAI_DIGITS[-1]}0-9]"  # a Thai or an Arabic digit
+_NUMBER = rf"{_DIGIT}+(?:/{_DIGIT}+)?"
+_SECTION = re.compile(rf"^{_WORDS['section']}\s*({_NUMBER})(?:\s+(.*))?$")
+_CHAPTER = re.compile(rf"^{_WORDS['chapter']}\s*({_DIGIT}+)$")
+_PART = re.compile(rf"^{_WORDS['part']}\s*({_DIGIT}+)$")
+_TRANSITIONAL = _WORDS["transitional"]
+_CLOSING = (_WORDS["countersignature"], _WORDS["note"])
+_GAZETTE = re.compile(rf"{_WORDS['volume']}\s*({_DIGIT}+)\s*{_WORDS['issue']}\s*({_DIGIT}+)\s*(\S+)\s*"
+                      rf"{_WORDS['gazette']}\s*(.+)$")
+_YEAR = re.compile(rf"{_WORDS['year']}\s*{_DIGIT}{{4}}")
 _THAI_END = re.compile(r"[\u0e00-\u0e7f]$")
 _THAI_START = re.compile(r"^[\u0e00-\u0e7f]")
 
@@ -111,9 +116,9 @@ def _sections(lines: list[tuple[int, Line]], indent: float) -> tuple[list[_Secti
 
 def _heading(text: str) -> tuple[str, str] | None:
     if m := _CHAPTER.match(text):
-        return "chapter", f"หมวด {thai_number(m.group(1))}"
+        return "chapter", f"{_WORDS['chapter']} {thai_number(m.group(1))}"
     if m := _PART.match(text):
-        return "part", f"ส่วนที่ {thai_number(m.group(1))}"
+        return "part", f"{_WORDS['part']} {thai_number(m.group(1))}"
     if text == _TRANSITIONAL:
         return "transitional", _TRANSITIONAL
     return None
@@ -173,7 +178,7 @@ def _version(pages: list[Page]) -> str:
         for line in page.furniture:
             if m := _GAZETTE.search(line.text):
                 volume, part, series, date = (thai_number(g) for g in m.groups())
-                return f"ราชกิจจานุเบกษา เล่ม {volume} ตอนที่ {part} {series}, {date}"
+                return f"{_WORDS['gazette']} {_WORDS['volume']} {volume} {_WORDS['issue']} {part} {series}, {date}"
     return ""
 
 
@@ -181,7 +186,7 @@ def _title(pages: list[Page]) -> str:
     """The act's title: the first lines of the first page, up to its year (พ.ศ. ๒๕๖๒)."""
     words: list[str] = []
     for line in pages[0].lines[:6] if pages else []:
-        if re.fullmatch(r"พ\.ศ\.\s*[๐-๙0-9]{4}", line.text):
+        if _YEAR.fullmatch(line.text):
             return f"{''.join(words)} {line.text}"
         words.append(line.text)
     return ""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙"
+from pincite import languages
+
+THAI_DIGITS = languages.each("DIGITS")["th"]
 _TO_ARABIC = str.maketrans(THAI_DIGITS, "0123456789")
 
 # Royal Gazette fonts draw sara am (ำ) as nikhahit + sara aa; text extraction maps the nikhahit
