@@ -79,6 +79,20 @@ CORPUS = [
                        "rectification of inaccurate personal data concerning him or her."),
     prov("Article 17(1)", "1. The data subject shall have the right to obtain from the controller the erasure of "
                           "personal data concerning him or her without undue delay."),
+    prov("Article 34(4)", "4. If the controller has not already communicated the personal data breach to the data "
+                          "subject, the supervisory authority, having considered the likelihood of the personal data "
+                          "breach resulting in a high risk, may require it to do so."),
+    prov("Article 12(4)", "4. For high-risk AI systems referred to in point 1(a) of Annex III, the logging capabilities "
+                          "shall provide, at a minimum, a recording of the period of each use of the system."),
+    prov("Article 1(3)", "3. The free movement of personal data within the Union shall be neither restricted nor "
+                         "prohibited for reasons connected with the protection of natural persons with regard to the "
+                         "processing of personal data."),
+    prov("Article 59(1)", "1. In the AI regulatory sandbox, personal data lawfully collected for other purposes may be "
+                          "processed where:\n(a) the data are kept in a separate environment for the duration of the "
+                          "participation;\n(b) any personal data processed in the context of the sandbox are deleted "
+                          "once the participation in the sandbox has terminated."),
+    prov("Article 46(2)", "2. If the authorisation is rejected, the use of the high-risk AI system shall be stopped with "
+                          "immediate effect and all the results and outputs of such use shall be immediately discarded."),
 ]
 
 
@@ -183,6 +197,42 @@ def test_short_faithful_claims_and_restated_negations_are_supported(text):
 ])
 def test_dropped_conditions_and_widened_scope_are_refused(text, why):
     assert reason(text) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a condition that negates, dropped by a claim that keeps its words but negates nothing
+    ("The supervisory authority may require the controller to communicate a personal data breach to the data "
+     "subject. [Article 34(4)]", "condition_dropped"),
+    # a phrase the provision restricts by a reference after it ('referred to in …'), quantified
+    ("For every high-risk AI system, the logging capabilities shall provide, at a minimum, a recording of the "
+     "period of each use. [Article 12(4)]", "scope"),
+    # what the provision denies ('neither restricted nor prohibited'), asserted: its 'prohibited' is no negation
+    ("The free movement of personal data within the Union may be restricted or prohibited for reasons connected "
+     "with the protection of natural persons. [Article 1(3)]", "polarity"),
+    # the opposite of the point the sentence rests on, though another point keeps data for a while
+    ("Personal data processed in the context of an AI regulatory sandbox are retained once the participation in "
+     "the sandbox has terminated. [Article 59(1)]", "polarity"),
+    ("If the authorisation is rejected, all the results and outputs of such use shall be preserved. [Article 46(2)]",
+     "polarity"),
+])
+def test_negated_conditions_listed_phrases_denied_words_and_opposite_points_are_refused(text, why):
+    assert reason(text) == why
+
+
+@pytest.mark.parametrize("text", [
+    "If the controller has not already communicated a personal data breach to the data subject, the supervisory "
+    "authority may require it to do so. [Article 34(4)]",
+    "For high-risk AI systems referred to in point 1(a) of Annex III, the logging capabilities must at a minimum "
+    "record the period of each use of the system. [Article 12(4)]",
+    "The free movement of personal data within the Union may not be restricted or prohibited for reasons connected "
+    "with the protection of natural persons. [Article 1(3)]",
+    "Personal data processed in the context of an AI regulatory sandbox are deleted once the participation in the "
+    "sandbox has terminated. [Article 59(1)]",
+    "If the authorisation is rejected, all the results and outputs of such use shall be immediately discarded. "
+    "[Article 46(2)]",
+])
+def test_the_same_sentences_told_faithfully_are_supported(text):
+    assert reason(text) is None
 
 
 @pytest.mark.parametrize("text", [

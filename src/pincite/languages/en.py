@@ -255,7 +255,7 @@ OPPOSITES = (
     (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
      r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),
     (r"\b(?:keep\w*|kept|retain\w*|stor(?:e|es|ed|ing)|preserv\w*)\b",
-     r"\b(?:delet\w*|eras\w*|destroy\w*)\b"),
+     r"\b(?:delet\w*|eras\w*|destroy\w*|discard\w*)\b"),
     (r"\b(?:affix\w*|attach\w*)\b",
      r"\b(?:remov\w*|detach\w*)\b"),
     (r"\b(?:before|prior\s+to)\b",
@@ -330,6 +330,8 @@ STRUCTURE = {
     "exception_word": r"unless|except|save",
     "point_joiner": r"and|or",
     "concession": r"even",
+    # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
+    "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where which whichever who whom whose will would"""

@@ -37,6 +37,8 @@ _CONNECTIVE = languages.compiled("connective", "STRUCTURE")
 _OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
 # An exception ('unless', 'except where') is a condition a faithful summary may leave out; a sentence
 # that says its rule holds always has dropped it, which the polarity check reads ('always', 'in all cases').
+_LISTED = {code: re.compile(f"^(?:{p.pattern})\\b", re.IGNORECASE)
+           for code, p in languages.compiled("listed_in", "STRUCTURE").items()}
 _EXCEPTION = re.compile(f"^(?:{languages.cue('exception_word', 'STRUCTURE').pattern})\\b", re.IGNORECASE)
 _TAIL = re.compile(f"[\\s.;,]*(?:\\b(?:{languages.cue('point_joiner', 'STRUCTURE').pattern})\\b)?[\\s.;,]*$",
                    re.IGNORECASE)  # how a point ends: '; or'
@@ -127,6 +129,11 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
         # Holding none of its words is the test: holding fewer than half caught one more dev sentence.
         if len(bounding) >= 2 and not signals.held(bounding, wanted, lang):
             return condition
+        # A condition that negates ('If the controller has not already communicated the breach, …') is
+        # dropped by a claim that negates nothing, though it keeps the condition's words (dev: 1 more caught,
+        # none of the faithful lost).
+        if signals.negations(condition, lang) and not signals.negations(sentence, lang):
+            return condition
     return None
 
 
@@ -142,7 +149,7 @@ def widened(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
         phrase, said = _phrase(sentence[m.end():], lang)
         if not phrase:
             continue
-        narrower = _restricted(phrase, words, claim_terms)
+        narrower = _restricted(phrase, words, claim_terms, lang)
         if narrower:
             return f"{m.group().strip()} {said}", narrower
     return None
@@ -166,7 +173,7 @@ def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     return stems, " ".join(said)
 
 
-def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_terms: frozenset[str]) -> str:
+def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_terms: frozenset[str], lang: str) -> str:
     """The provision's phrase for the same thing, when every use of it carries a content word the
     claim lacks (before it, or between its words); '' when some use is unrestricted, or none."""
     found = []
@@ -188,10 +195,15 @@ def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_ter
         before = words[start - 1] if start else None
         if before and before[2] and before[0] not in claim_terms and not before[0][:1].isdigit():
             extra.insert(0, before)
-        if not extra:
+        # 'high-risk AI systems referred to in point 1(a) of Annex III': a reference after the phrase restricts
+        # it as a word before it does (dev: 1 more caught, none of the faithful lost; any relative clause
+        # after it, 'that', 'which', lost two faithful sentences).
+        listed = _LISTED.get(lang)
+        tail = 4 if listed and listed.match(" ".join(w[1] for w in words[pos + 1:pos + 5])) else 0
+        if not extra and not tail:
             return ""  # the provision uses the phrase as the claim does
-        first = start - 1 if extra[0] is before else start
-        found.append(" ".join(w[1] for w in words[first:pos + 1]))
+        first = start - 1 if extra and extra[0] is before else start
+        found.append(" ".join(w[1] for w in words[first:pos + 1 + tail]))
     return found[0] if found else ""
 
 
