@@ -65,7 +65,6 @@ UNCREDITED_HOPS = ("annex", "gateway", "deadline")
 # unanswerable questions only one asks two things (refused either way), so the refusal side rests on
 # few questions: the allowance is the smaller of the two.
 TWO_PART_ALLOWANCE = 0.05
-CITED_ACT_OVERRIDE = 1.0  # relevance at which naming an act the corpus cites is no longer a sign
 MIN_PHRASE_COUNT = 2  # a phrase recurring this often lends its initials as a known acronym
 # Answer types of a scenario ('a company in Brazil … — does the GDPR apply?'): a place or a
 # nationality in it says where the facts are, not that another source answers.
@@ -192,7 +191,7 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
     # Not `titled` (retrieve.follow's, used by the pair credit): whether a titled article answers.
     by_title = any(answers_by_title(query.asks, h.provision) for h in hits[:TITLED_HITS] if not h.exact)
     case = by_title and query.asks == "scope"
-    outside = outside_names(query, profile, signals["relevance"], scenario=scenario, case=case) if names else []
+    outside = outside_names(query, profile, scenario=scenario, case=case) if names else []
     if outside:
         return GateResult(False, "outside_corpus", f"names {', '.join(outside)}", signals)
     if query.outside_law:
@@ -250,15 +249,14 @@ def term_coverage(query: Query, provision: Provision, profile: Profile, also: Pr
 
 # -- names the corpus never mentions -------------------------------------------------------
 
-def outside_names(query: Query, profile: Profile, relevance: float = 0.0, *, scenario: bool = False,
-                  case: bool = False) -> list[str]:
+def outside_names(query: Query, profile: Profile, *, scenario: bool = False, case: bool = False) -> list[str]:
     """Acts, organisations, cases, countries, products or years the question names and the
     corpus does not: each one a sign that the answer lies in another source. In a `scenario`
     (a yes/no or duty question) a plain capitalised word ('Brazil', 'Brazilian') is a fact of the
     case, not a source; acronyms, camel case, numbers and acts still count. When the question asks
     whether the act applies to the `case` it tells, only other acts count ('GitHub', 'MIT' are
     the case's facts)."""
-    found = foreign_acts(query, profile, relevance)
+    found = foreign_acts(query, profile)
     latin = profile.latin_script  # a Latin name can be checked against a Thai act only as an act it cites
     for name in query.names:
         if name.year:
@@ -279,17 +277,17 @@ def _unprefixed(label: str) -> str:
     return _UNION_PREFIX.sub("", label.lower()).strip()
 
 
-def foreign_acts(query: Query, profile: Profile, relevance: float = 0.0) -> list[str]:
+def foreign_acts(query: Query, profile: Profile) -> list[str]:
     """Acts the question asks about that are not the corpus. An act the corpus never cites is
-    always a sign. One it cites is no sign when named as an object ('complies with the GDPR'), or
-    when the corpus matches the question strongly all the same ('a gatekeeper under the DMA' asked
-    of the Data Act); otherwise ('what are the conditions for consent under the GDPR') it is."""
+    always a sign. One it cites is no sign when named as an object ('complies with the GDPR');
+    otherwise ('what are the conditions for consent under the GDPR') it is. (A relevance of 1.0 at
+    which a cited act stopped being a sign was removed with e5: no dev question reached it.)"""
     found = []
     for act in query.acts:
         if act.number in profile.own_numbers or _unprefixed(act.label) in profile.aliases:
             continue
         cited = bool(act.number) and act.number in profile.act_numbers
-        if cited and (act.mention or relevance >= CITED_ACT_OVERRIDE):
+        if cited and act.mention:
             continue
         found.append(act.label)
     return found

@@ -61,6 +61,9 @@ TEXT_ONLY = 0.6  # the weight of a provision of the kind asked for whose titles 
 PENALTY_OWN = 0.85
 INHERIT = 0.9  # the share of its best part's match the first part of a whole-article reference takes
 NOT_A_DUTY = 0.5  # the weight of the rest-of-question match of a provision without a duty word
+# With e5 neither moves a dev figure when switched off (docs/retrieval.md); with MiniLM a fine's range
+# reference ('Articles 25 to 39') reaches the duty to designate, Article 37(1), and not 37(2)'s 'may
+# appoint', only through them (tests/test_graph.py), so both stay.
 _REMEDY = languages.cue("remedy", "KINDS")
 # A time limit stated in the text: 'within one month', 'without undue delay', 'not later than 15 days'.
 _DEADLINE = languages.cue("deadline", "KINDS")
