@@ -231,20 +231,24 @@ _DENIAL = languages.compiled("denial", "VERIFY")
 _BUT_FOR = languages.cue("but_for", "VERIFY")
 
 
-def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
-    """(what the text says, what the sentence says) where the text denies a word ('shall not be binding',
-    'neither restricted nor prohibited', 'nor take instructions') that the sentence asserts ('shall
-    remain binding', 'may be restricted'); the caller reads it only of a sentence with no negation."""
+def _denials(text: str, lang: str) -> dict[str, str]:
+    """stem → the words of the text that deny it ('neither restricted' → restrict)."""
     rx = _DENIAL.get(lang)
-    if rx is None:
-        return []
     denied: dict[str, str] = {}
     text = without_idle_negations(text, lang)
-    for m in rx.finditer(text):
+    for m in rx.finditer(text) if rx else ():
         if _BUT_FOR.match(text[m.end():]):
             continue  # 'shall not engage … without authorisation' permits it with one: a limit, not a denial
         for stem in tokenize(m["word"], lang):
             denied.setdefault(stem, m.group())
+    return denied
+
+
+def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
+    """(what the text says, what the sentence says) where the text denies a word ('shall not be binding',
+    'neither restricted nor prohibited', 'nor take instructions') that the sentence asserts ('shall
+    remain binding', 'may be restricted'); the caller reads it only of a sentence with no negation."""
+    denied = _denials(text, lang)
     out = []
     for m in re.finditer(r"[A-Za-z]{4,}", sentence):
         stems = tokenize(m.group(), lang)
@@ -257,11 +261,8 @@ def without_denied(sentence: str, text: str, lang: str) -> str:
     """The sentence less the words the text denies: 'may be restricted or prohibited' asserts what 'shall be
     neither restricted nor prohibited' denies, and its 'prohibited' is no negation of its own (dev: 1 more
     caught, none of the faithful lost)."""
-    rx = _DENIAL.get(lang)
-    if rx is None:
-        return sentence
-    stems = {stem for m in rx.finditer(without_idle_negations(text, lang)) for stem in tokenize(m["word"], lang)}
-    return re.sub(r"[A-Za-z]{4,}", lambda m: " " if (s := tokenize(m.group(), lang)) and s[0] in stems else m.group(),
+    denied = _denials(text, lang)
+    return re.sub(r"[A-Za-z]{4,}", lambda m: " " if (s := tokenize(m.group(), lang)) and s[0] in denied else m.group(),
                   sentence)
 
 
