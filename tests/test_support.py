@@ -93,6 +93,38 @@ CORPUS = [
                           "once the participation in the sandbox has terminated."),
     prov("Article 46(2)", "2. If the authorisation is rejected, the use of the high-risk AI system shall be stopped with "
                           "immediate effect and all the results and outputs of such use shall be immediately discarded."),
+    prov("Article 61(1)", "1. Subjects of testing shall be informed of their right to withdraw from the testing at any "
+                          "time. A subject who withdraws shall do so without any resulting detriment."),
+    prov("Article 12(2)", "2. The controller shall not refuse to act on the request of the data subject, unless the "
+                          "controller demonstrates that it is not in a position to identify the data subject."),
+    prov("Article 21(2)", "2. Providers of online platforms may refuse to engage with such out-of-court dispute "
+                          "settlement body if a dispute has already been resolved concerning the same information and "
+                          "the same grounds of alleged illegality."),
+    prov("Article 18(1)", "1. The provider shall, for a period ending 10 years after the high-risk AI system has been "
+                          "placed on the market, keep at the disposal of the national competent authorities the "
+                          "decisions and other documents issued by notified bodies."),
+    prov("Article 51(2)", "2. A general-purpose AI model shall be presumed to have high impact capabilities when the "
+                          "cumulative amount of computation used for its training is greater than 10^25 floating point "
+                          "operations.", title="Classification of general-purpose AI models with systemic risk"),
+    prov("Article 83", "Before the adoption of any measures, the Commission shall invite all interested parties to "
+                       "submit their comments within the period set out therein, which shall not be less than one month."),
+    prov("Article 56(9)", "9. Codes of practice shall be ready at the latest by 2 May 2025."),
+    prov("Article 78(1)", "1. Without prejudice to any other administrative or non-judicial remedy, each natural or legal "
+                          "person shall have the right to an effective judicial remedy against a legally binding "
+                          "decision of a supervisory authority concerning them."),
+    prov("Article 25(2)", "2. Where the circumstances referred to in paragraph 1 occur, the provider that initially "
+                          "placed the AI system on the market shall no longer be considered to be a provider of that "
+                          "specific AI system."),
+    prov("Article 5(7)", "7. The Commission shall publish annual reports on the use of such systems. Those annual "
+                         "reports shall not include sensitive operational data of the related law enforcement activities."),
+    prov("Article 40(9)", "9. Researchers may also submit their application to the Digital Services Coordinator of the "
+                          "Member State of the research organisation to which they are affiliated."),
+    prov("Article 79(4)", "4. Nothing in this paragraph shall prevent the Commission from disclosing and using "
+                          "information necessary to prove an infringement."),
+    prov("Article 31(5)", "5. Neither a conformity assessment body nor its personnel shall represent the parties "
+                          "engaged in those activities."),
+    prov("Article 8", "No general obligation to monitor the information which providers of intermediary services "
+                      "transmit or store shall be imposed on those providers."),
 ]
 
 
@@ -232,6 +264,81 @@ def test_negated_conditions_listed_phrases_denied_words_and_opposite_points_are_
     "[Article 46(2)]",
 ])
 def test_the_same_sentences_told_faithfully_are_supported(text):
+    assert reason(text) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a negation with no like of it in the text
+    ("Subjects of testing must be told of their right to withdraw from the testing at any time without notice. "
+     "[Article 61(1)]", "polarity"),
+    # an exception left out while the rule is said never to yield
+    ("The controller shall never refuse to act on the request of the data subject. [Article 12(2)]",
+     "condition_dropped"),
+    # a condition opened by 'if' with no comma before it, dropped
+    ("Providers of online platforms may refuse to engage with a certified out-of-court dispute settlement body. "
+     "[Article 21(2)]", "condition_dropped"),
+    # what 'no' denies, asserted
+    ("A general obligation to monitor the information which providers of intermediary services transmit or store "
+     "shall be imposed on those providers. [Article 8]", "polarity"),
+    # a short claim shares one term with the clause it rests on, and its prohibition is read against it
+    ("Systemic-risk models are banned. [Article 51(2)]", "polarity"),
+    ("Notified bodies must keep the decisions and other documents at the disposal of the national competent "
+     "authorities for 10 years. [Article 18(1)]", "role"),
+])
+def test_unwritten_negations_absolute_rules_bare_if_denied_nouns_short_bans_and_swapped_doers_are_refused(text, why):
+    assert reason(text) == why
+
+
+@pytest.mark.parametrize("text", [
+    # the text's negation, a word or two further from what it negates
+    "Subjects of testing must be told of their right to withdraw from the testing at any time without detriment. "
+    "[Article 61(1)]",
+    # the exception left out, the rule not said to hold always
+    "The controller shall not refuse to act on the request of the data subject. [Article 12(2)]",
+    "Providers of online platforms may refuse to engage with an out-of-court dispute settlement body if the dispute "
+    "has already been resolved on the same information and grounds. [Article 21(2)]",
+    "Providers of intermediary services have no general obligation to monitor the information they transmit or "
+    "store. [Article 8]",
+    "Such models are presumed to have high impact capabilities. [Article 51(2)]",
+    # an actor after 'by' or 'of' qualifies a noun; it is not who must act
+    "The decisions and other documents issued by notified bodies must be kept at the disposal of the national "
+    "competent authorities for 10 years. [Article 18(1)]",
+])
+def test_the_same_rules_told_faithfully_are_supported(text):
+    assert reason(text) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a number bounded the other way from the text, in words or digits, a date too
+    ("Interested parties must be invited to comment within a period of not more than one month. [Article 83]",
+     "comparator"),
+    ("Codes of practice are to be ready no earlier than 2 May 2025. [Article 56(9)]", "comparator"),
+    # 'without prejudice' negates nothing, so 'no right' is the sentence's own negation
+    ("Natural or legal persons have no right to an effective judicial remedy against a legally binding decision "
+     "of a supervisory authority concerning them. [Article 78(1)]", "polarity"),
+    # what 'no longer' denies, asserted
+    ("Where the circumstances referred to in paragraph 1 occur, the provider that initially placed the AI system on "
+     "the market continues to be considered a provider of that specific AI system. [Article 25(2)]", "polarity"),
+])
+def test_bounds_flipped_saving_clauses_and_no_longer_are_refused(text, why):
+    assert reason(text) == why
+
+
+@pytest.mark.parametrize("text", [
+    "Interested parties must be given at least one month to comment. [Article 83]",
+    "Codes of practice had to be ready by 2 May 2025. [Article 56(9)]",
+    # a negation the text writes with another negation word: 'not include' for 'without'
+    "The Commission has to publish annual reports on the use of such systems, without sensitive operational data. "
+    "[Article 5(7)]",
+    # 'not limited to' adds; 'nothing shall prevent' and 'neither … nor' are negations of the text
+    "Researchers are not limited to one Digital Services Coordinator: they may also apply to the coordinator of "
+    "the Member State of their research organisation. [Article 40(9)]",
+    "The Commission remains free to disclose and use information necessary to prove an infringement, "
+    "notwithstanding this paragraph. [Article 79(4)]",
+    "A conformity assessment body and its personnel may not represent the parties engaged in those activities. "
+    "[Article 31(5)]",
+])
+def test_bounds_kept_and_negations_written_otherwise_are_supported(text):
     assert reason(text) is None
 
 

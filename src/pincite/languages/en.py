@@ -177,7 +177,7 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
-    "negations": r"\b(?:not|no|never|none|neither|nor|cannot|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
+    "negations": r"\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
                  r"forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective|notwithstanding|exempt\w*|"
                  r"only\s+(?:if|where|when))\b",
     "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
@@ -191,9 +191,11 @@ VERIFY = {
                   r"obliged)\s+to)(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|"
                   r"\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
     "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
+    # a sentence whose subject is denied: its modals prohibit ('Neither the body nor its staff shall represent …')
+    "negative_subject": r"^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither|none)\b",
     "should": r"\bshould\b",
-    "denial": r"\b(?:not|never|neither|nor|cannot)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
-              r"either)\s+)*(?P<word>[a-z]{4,})\b",
+    "denial": r"\b(?:not|never|neither|nor|cannot|no)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
+              r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|n't\b|\bnever\b|"
                     r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b",
     "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
@@ -201,16 +203,18 @@ VERIFY = {
              r"entitled))\b",
     "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
                       r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
+                      r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"
                       r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b",
-    "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?no\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
+    "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither)\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
                  r"such\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
-    "ceiling": r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|"
+    "ceiling": r"\bat\s+(?:the\s+)?most\b|\bat\s+the\s+latest\b|\bby\s+\d+$|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|"
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
-               r"(?<!\bno\s)(?<!\bnot\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
+               r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
-    "floor": r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b|\bnot\s+earlier\s+than\b|\bmore\s+than\b|"
+    "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+earlier\s+than\b|\bmore\s+than\b|"
+             r"\bat\s+the\s+earliest\b|"
              r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
     "beyond_limit": r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b|"
                     r"\bpartially\b|\bin\s+part\b",
@@ -238,10 +242,14 @@ VERIFY = {
     "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b",
     "limit_word": r"\bonly\b",
     "period_qualifier": r"further|additional|consecutive|working",
+    "one": r"one|a|an",  # a single period ('one month', 'a year'), as a bound counts it
     "period_unit": r"hours?|days?|weeks?|months?|years?",
     "joined_word": r"and|or|nor",
     "joined_article": r"the\s+|a\s+|an\s+",
     "relative": r"\b(?:whose|who|whom|which|that)\b",
+    # an actor after these words is the complement of a noun ('the representative of a controller', 'documents
+    # issued by notified bodies'), not the subject of the verb after it
+    "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",
     "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far)\b)",
     "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
     "all": r"\b(?:all|every|everyone|anyone)\b|^\s*any\b",
@@ -320,7 +328,7 @@ STRUCTURE = {
     "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                         r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
-                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b",
+                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b|(?<!\bas\s)\bif\b",
     "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
                      r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
                      r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",
@@ -328,6 +336,8 @@ STRUCTURE = {
     "connective": r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|"
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
+    # a rule said to hold in every case, negatively: it drops the exception the provision makes
+    "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",
     "point_joiner": r"and|or",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')

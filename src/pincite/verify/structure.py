@@ -39,6 +39,7 @@ _OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
 # that says its rule holds always has dropped it, which the polarity check reads ('always', 'in all cases').
 _LISTED = {code: re.compile(f"^(?:{p.pattern})\\b", re.IGNORECASE)
            for code, p in languages.compiled("listed_in", "STRUCTURE").items()}
+_ABSOLUTE = languages.compiled("absolute", "STRUCTURE")
 _EXCEPTION = re.compile(f"^(?:{languages.cue('exception_word', 'STRUCTURE').pattern})\\b", re.IGNORECASE)
 _TAIL = re.compile(f"[\\s.;,]*(?:\\b(?:{languages.cue('point_joiner', 'STRUCTURE').pattern})\\b)?[\\s.;,]*$",
                    re.IGNORECASE)  # how a point ends: '; or'
@@ -123,6 +124,10 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     core = signals.content_terms(best.core, lang)
     for word, condition in best.conditions:
         if _EXCEPTION.match(word):
+            # a summary may leave an exception out, but not while saying the rule never yields
+            absolute = _ABSOLUTE.get(lang)
+            if absolute and absolute.search(sentence):
+                return condition
             continue
         bounding = signals.content_terms(condition, lang) - core
         # A one-word condition ('where appropriate', 'if necessary') leaves the clause as it is.

@@ -132,6 +132,11 @@ def _comparators(claim: Claim) -> Verdict | None:
     for name, other in (("floor", "ceiling"), ("ceiling", "floor")):
         if name in said and other in bound and name not in bound:
             return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}")
+    bounded = signals.bound_values(text)
+    for value, name in sorted(signals.bound_values(body)):
+        other = "floor" if name == "ceiling" else "ceiling"
+        if (value, other) in bounded and (value, name) not in bounded:
+            return Verdict(False, "comparator", f"the sentence sets a {name} on {value}; {_labels(claim)} sets a {other}")
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
@@ -225,7 +230,8 @@ def rests_on(claim: Claim) -> str:
         shared = len(wanted & signals.terms(clause, claim.lang))
         if shared > score:
             best, score = clause, shared
-    return best if score >= CLAUSE_MIN_SHARED else ""
+    # a short claim ('Systemic-risk models are banned.') has too few terms to share two with a clause
+    return best if score >= (1 if len(wanted) <= MIN_UNCOVERED + 1 else CLAUSE_MIN_SHARED) else ""
 
 
 def _modality(claim: Claim) -> Verdict | None:
@@ -299,9 +305,9 @@ def _polarity(claim: Claim) -> Verdict | None:
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     # A negation the text writes with the same word after it ('without bias', 'without undue delay') is the
     # text's, wherever in the provision it stands.
-    text = signals.folded_squash(_text(claim))
-    written = all(phrase in text for phrase in signals.negation_phrases(body, claim.lang))
-    if signals.negations(body, claim.lang) > 0 and signals.negations(context, claim.lang) == 0 and not written:
+    written = not signals.unwritten_negations(body, _text(claim), claim.lang)
+    idle = signals.without_idle_negations(context, claim.lang)  # 'without prejudice to …' negates nothing
+    if signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written:
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     denied = signals.denied_words(clause, body, claim.lang)
     if denied and not signals.negations(signals.without_denied(body, clause, claim.lang), claim.lang):
