@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from pincite.provisions import Provision
+from pincite.verify import structure
 from pincite.verify.check import Sentence, quantities, quoted_faithfully
 from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
 from pincite.verify.signals import modal_verbs, widened_scope, words_to_digits
@@ -123,6 +124,15 @@ CORPUS = [
                           "information necessary to prove an infringement."),
     prov("Article 31(5)", "5. Neither a conformity assessment body nor its personnel shall represent the parties "
                           "engaged in those activities."),
+    prov("Article 46(3)", "3. Subject to the authorisation from the competent supervisory authority, the appropriate "
+                          "safeguards may also be provided for by contractual clauses between the controller and the "
+                          "recipient of the personal data in the third country."),
+    prov("Article 76(3)", "3. Where a market surveillance authority has been informed by the provider, the deployer or "
+                          "any third party of a serious incident, it may suspend or terminate the testing in real world "
+                          "conditions."),
+    prov("Article 9(3)", "3. Personal data referred to in paragraph 1 may be processed for the purposes referred to in "
+                         "point (h) of paragraph 2 when those data are processed by a professional subject to the "
+                         "obligation of professional secrecy."),
     prov("Article 8", "No general obligation to monitor the information which providers of intermediary services "
                       "transmit or store shall be imposed on those providers."),
 ]
@@ -299,7 +309,6 @@ def test_unwritten_negations_absolute_rules_bare_if_denied_nouns_short_bans_and_
     "has already been resolved on the same information and grounds. [Article 21(2)]",
     "Providers of intermediary services have no general obligation to monitor the information they transmit or "
     "store. [Article 8]",
-    "Such models are presumed to have high impact capabilities. [Article 51(2)]",
     # an actor after 'by' or 'of' qualifies a noun; it is not who must act
     "The decisions and other documents issued by notified bodies must be kept at the disposal of the national "
     "competent authorities for 10 years. [Article 18(1)]",
@@ -340,6 +349,41 @@ def test_bounds_flipped_saving_clauses_and_no_longer_are_refused(text, why):
 ])
 def test_bounds_kept_and_negations_written_otherwise_are_supported(text):
     assert reason(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # 'Subject to …,' opens a condition
+    "The appropriate safeguards may be provided for by contractual clauses between the controller and the "
+    "recipient of the personal data in the third country. [Article 46(3)]",
+    # a bare 'when' inside the sentence opens one too
+    "Personal data referred to in paragraph 1 may be processed for the purposes referred to in point (h) of "
+    "paragraph 2. [Article 9(3)]",
+])
+def test_conditions_opened_by_subject_to_or_a_bare_when_are_dropped(text):
+    assert reason(text) == "condition_dropped"
+
+
+@pytest.mark.parametrize("text", [
+    "With the authorisation of the competent supervisory authority, the appropriate safeguards may be provided for "
+    "by contractual clauses with the recipient in the third country. [Article 46(3)]",
+    "Such models are presumed to have high impact capabilities when more than 10^25 floating point operations were "
+    "used for their training. [Article 51(2)]",
+    "Such data may be processed for the purposes of point (h) of paragraph 2 by a professional subject to the "
+    "obligation of professional secrecy. [Article 9(3)]",
+])
+def test_the_same_conditions_kept_are_supported(text):
+    assert reason(text) is None
+
+
+def test_an_opening_condition_runs_past_the_commas_of_its_own_list_only():
+    listed = structure.statements("3. Where an authority has been informed by the provider, the deployer or any third "
+                                  "party of a serious incident, it may suspend the testing.", "en")
+    assert listed[0].conditions == (("where", "an authority has been informed by the provider, the deployer or any "
+                                              "third party of a serious incident"),)
+    assert listed[0].core == "it may suspend the testing."
+    aside = structure.statements("4. If the controller has not communicated the breach, the supervisory authority, "
+                                 "having considered the likelihood, may require it to do so.", "en")
+    assert aside[0].conditions == (("if", "the controller has not communicated the breach"),)
 
 
 @pytest.mark.parametrize("text", [

@@ -323,12 +323,12 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
 # or close a sentence, a condition the sentence states itself, quantifiers, connectives before a
 # condition, the words that open an exception, join points, or concede.
 STRUCTURE = {
-    "condition_opening": r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|"
+    "condition_opening": r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|subject\s+to|"
                          r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b",
     "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                         r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
-                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b|(?<!\bas\s)\bif\b",
+                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b|(?<!\bas\s)\bif\b|\bwhen\b",
     "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
                      r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
                      r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",

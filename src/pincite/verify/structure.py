@@ -48,6 +48,9 @@ _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
 _WORD = re.compile(r"[\w'’-]+")
+_MODAL = languages.compiled("modal", "VERIFY")
+_LIST_GOES_ON = {code: re.compile(f"\\b(?:{p.pattern})\\b", re.IGNORECASE)
+                 for code, p in languages.compiled("point_joiner", "STRUCTURE").items()}
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,19 @@ def _read(sentence: str, lang: str) -> Statement:
     rest = sentence[lead.end():] if lead else sentence
     m = opening.match(rest) if opening else None
     if m:
-        comma = rest.find(",", m.end())
+        # the condition runs to the first comma that does not go on with a list ('Where it has been informed by
+        # the provider, the deployer or a third party, it may …'; 'If …, the authority, having considered …, may')
+        modal, joiner = _MODAL.get(lang), _LIST_GOES_ON.get(lang)
+        verb = modal.search(rest, m.end()) if modal else None
+        end = verb.start() if verb else len(rest)
+        comma = rest.find(",", m.end(), end)
+        while comma > 0:
+            after = rest[comma + 1:end].split(",")[0]
+            if not joiner or not joiner.search(after):
+                break
+            comma = rest.find(",", comma + 1, end)
+        if comma < 0:
+            comma = rest.find(",", m.end())
         if comma > 0:
             conditions.append((m.group(), rest[m.end():comma]))
             core = rest[comma + 1:]
