@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from pincite.provisions import Provision
-from pincite.verify import structure
+from pincite.verify import signals, structure
 from pincite.verify.check import Sentence, quantities, quoted_faithfully
 from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
 from pincite.verify.signals import modal_verbs, widened_scope, words_to_digits
@@ -626,3 +626,12 @@ def test_paraphrases_in_other_words_are_supported(text):
 ])
 def test_assertions_the_text_denies_and_turned_modalities_are_refused(text, why):
     assert reason_more(text) == why
+
+
+def test_italian_authorised_representative_grants_nothing_and_no_later_than_is_a_ceiling():
+    # 'rappresentante autorizzato' names someone; 'è consentito' permits
+    assert "permission" not in signals.modality("Il fornitore nomina un rappresentante autorizzato", "it")
+    assert "permission" in signals.modality("Il trattamento è consentito", "it")
+    # 'entro e non oltre' is one ceiling, 'non prima di' a floor
+    assert signals.bounds("entro e non oltre 10 giorni") == {"ceiling"}
+    assert signals.bound_values("non prima di 15 giorni") == {("15", "floor")}

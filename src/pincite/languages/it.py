@@ -89,7 +89,7 @@ VERIFY = {
                  r"esenti?|solo\s+(?:se|qualora|quando|ove))\b",
     "anti_exception": r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b|\bin\s+ogni\s+caso\b",
     "obligation": r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w|sono\s+richiest\w)\b",
-    "permission": r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|consentit\w|autorizzat\w|volontari\w+)\b",
+    "permission": r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|(?:è|sono)\s+(?:consentit\w|autorizzat\w)|volontari\w+)\b",
     "modal_verb": r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)(?:\s+(?:anche|solo|"
                   r"inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b",
     "prohibited": r"\b(?:è|sono)?\s*(?:vietat\w|proibit\w)",
@@ -101,8 +101,10 @@ VERIFY = {
     "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*",
     "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
     "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
+               r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|"
                r"\bmassim[oa]\b",
-    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|\boltre\b|\bminim[oa]\b",
+    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
+             r"\bnon\s+prima\s+d\w*",
     "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",
     "at_will": r"\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b",
     "may_not": r"\bnon\s+(?:può|possono|deve|devono)\b",
