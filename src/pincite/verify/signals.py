@@ -284,12 +284,13 @@ def unwritten_negations(sentence: str, text: str, lang: str) -> list[str]:
     folded = folded_squash(text)
     words = folded.split()
     starts = [len(folded[:m.end()].split()) for m in rx.finditer(folded)]
+    # the stems the text writes a few words after a negation, read once for every negation of the sentence
+    negated = {stem for i in starts for w in words[i:i + NEGATION_GAP + 1] for stem in tokenize(w, lang)[:1]}
     out = []
     for m in rx.finditer(sentence):
         # the word negated: the first content word among the next few ('not be considered' negates consider)
         stem = tokenize(" ".join(sentence[m.end():].split()[:NEGATION_GAP + 1]), lang)[:1]
-        if not starts or stem and not any(tokenize(w, lang)[:1] == stem
-                                          for i in starts for w in words[i:i + NEGATION_GAP + 1]):
+        if not starts or stem and stem[0] not in negated:
             out.append(m.group())
     return out
 
@@ -299,7 +300,7 @@ def folded_squash(text: str) -> str:
 
 
 NEGATED_VERB = languages.compiled("negated_verb", "VERIFY")
-_MODAL = languages.compiled("modal", "VERIFY")
+MODAL = languages.compiled("modal", "VERIFY")
 _BOUND = re.compile(f"\\b(\\d+)\\s+({languages.cue('period_qualifier', 'VERIFY').pattern})?\\s*"
                     f"({languages.cue('period_unit', 'VERIFY').pattern})\\b", re.IGNORECASE)
 
@@ -312,7 +313,7 @@ def negated_verb(text: str, lang: str) -> bool:
 @lru_cache(maxsize=4096)
 def doers(text: str, lang: str) -> frozenset[str]:
     """Actors written just before a modal verb: who shall, must, may or has the right."""
-    rx = _MODAL.get(lang)
+    rx = MODAL.get(lang)
     if rx is None:
         return frozenset()
     found: set[str] = set()

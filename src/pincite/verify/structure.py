@@ -48,7 +48,6 @@ _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
 _WORD = re.compile(r"[\w'’-]+")
-_MODAL = languages.compiled("modal", "VERIFY")
 _LIST_GOES_ON = {code: re.compile(f"\\b(?:{p.pattern})\\b", re.IGNORECASE)
                  for code, p in languages.compiled("point_joiner", "STRUCTURE").items()}
 
@@ -91,7 +90,7 @@ def _read(sentence: str, lang: str) -> Statement:
     if m:
         # the condition runs to the first comma that does not go on with a list ('Where it has been informed by
         # the provider, the deployer or a third party, it may …'; 'If …, the authority, having considered …, may')
-        modal, joiner = _MODAL.get(lang), _LIST_GOES_ON.get(lang)
+        modal, joiner = signals.MODAL.get(lang), _LIST_GOES_ON.get(lang)
         verb = modal.search(rest, m.end()) if modal else None
         end = verb.start() if verb else len(rest)
         comma = rest.find(",", m.end(), end)
