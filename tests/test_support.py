@@ -635,3 +635,23 @@ def test_italian_authorised_representative_grants_nothing_and_no_later_than_is_a
     # 'entro e non oltre' is one ceiling, 'non prima di' a floor
     assert signals.bounds("entro e non oltre 10 giorni") == {"ceiling"}
     assert signals.bound_values("non prima di 15 giorni") == {("15", "floor")}
+
+
+IT_ART_5_1 = Provision(id="Article 5(1)", label="Article 5(1)", label_local="Articolo 5, paragrafo 1", kind="paragraph",
+                       instrument="test", lang="it", title="", path=[],
+                       text="1. Sono vietate le pratiche di IA seguenti:\na) l'immissione sul mercato di un sistema di IA "
+                            "che utilizza tecniche subliminali che agiscono senza che una persona ne sia consapevole;",
+                       url="https://example.test/", source_sha256="0" * 64, version="GU L 1, 1.1.2000")
+
+
+@pytest.mark.parametrize(("text", "ok"), [
+    # a prohibition denied in Italian ('non è vietata') turns the rule around, as 'is not prohibited' does
+    ("L'immissione sul mercato di un sistema di IA che utilizza tecniche subliminali non è vietata [Article 5(1)].", False),
+    ("L'immissione sul mercato di sistemi di IA che utilizzano tecniche subliminali non sono più vietati [Article 5(1)].",
+     False),
+    ("L'immissione sul mercato di un sistema di IA che utilizza tecniche subliminali è vietata [Article 5(1)].", True),
+])
+def test_an_italian_prohibition_denied_is_refused(text, ok):
+    ((sentence, labels),) = split_cited(text)
+    verdict = check_claim(sentence, labels, lambda label: lookup_label(label, [IT_ART_5_1]), "it", corpus="ai-act")
+    assert verdict.ok is ok and (ok or verdict.reason == "polarity")

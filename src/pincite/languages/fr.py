@@ -99,7 +99,7 @@ VERIFY = {
                       r"\bnon\s+seulement\b|\bpeu\s+importe\b",
     "negative_clause": r"\binterdit\w*|\binterdiction\b|\bprohib\w*|^\W*(?:\w\)\s*)?aucun\w*",
     "may_not": r"\b(?:ne|n['’])\s*(?:peut|peuvent|doit|doivent)\s+(?:en\s+)?(?:aucun\s+cas\s+|pas\b)",
-    "denied_ban": r"\bpas\s+(?:be\s+)?interdit\w*",
+    "denied_ban": r"\bpas\s+(?:(?:être|été)\s+)?(?:plus\s+)?interdit\w*",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.

@@ -124,7 +124,7 @@ VERIFY = {
     "text_only": r"\b(?:soltanto|solo|unicamente|esclusivamente|esclusiv[oaie]|limitat\w+)\b",
     "all": r"\b(?:tutti|tutte|ogni|chiunque)\b",
     "text_all": r"\b(?:tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque|chiunque|nessun\w*)\b",
-    "denied_ban": r"\bnon\s+(?:be\s+)?vietat\w*",
+    "denied_ban": r"\bnon\s+(?:(?:è|sono|sia|siano|essere|risulta|risultano)\s+)?(?:più\s+)?(?:vietat\w*|proibit\w*)",
     "negation_end": r"non|mai",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
