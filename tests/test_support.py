@@ -17,8 +17,8 @@ from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
 from pincite.verify.signals import modal_verbs, widened_scope, words_to_digits
 
 
-def prov(label: str, text: str, kind: str = "paragraph", title: str = "") -> Provision:
-    return Provision(id=label, label=label, label_local=label, kind=kind, instrument="test", lang="en",
+def prov(label: str, text: str, kind: str = "paragraph", title: str = "", lang: str = "en") -> Provision:
+    return Provision(id=label, label=label, label_local=label, kind=kind, instrument="test", lang=lang,
                      title=title, path=[], text=text, url="https://example.test/", source_sha256="0" * 64,
                      version="OJ L 1, 1.1.2000")
 
@@ -637,11 +637,9 @@ def test_italian_authorised_representative_grants_nothing_and_no_later_than_is_a
     assert signals.bound_values("non prima di 15 giorni") == {("15", "floor")}
 
 
-IT_ART_5_1 = Provision(id="Article 5(1)", label="Article 5(1)", label_local="Articolo 5, paragrafo 1", kind="paragraph",
-                       instrument="test", lang="it", title="", path=[],
-                       text="1. Sono vietate le pratiche di IA seguenti:\na) l'immissione sul mercato di un sistema di IA "
-                            "che utilizza tecniche subliminali che agiscono senza che una persona ne sia consapevole;",
-                       url="https://example.test/", source_sha256="0" * 64, version="GU L 1, 1.1.2000")
+IT_ART_5_1 = prov("Article 5(1)", "1. Sono vietate le pratiche di IA seguenti:\na) l'immissione sul mercato di un "
+                                  "sistema di IA che utilizza tecniche subliminali che agiscono senza che una persona ne "
+                                  "sia consapevole;", lang="it")
 
 
 @pytest.mark.parametrize(("text", "ok"), [
