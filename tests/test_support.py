@@ -653,3 +653,89 @@ def test_an_italian_prohibition_denied_is_refused(text, ok):
     ((sentence, labels),) = split_cited(text)
     verdict = check_claim(sentence, labels, lambda label: lookup_label(label, [IT_ART_5_1]), "it", corpus="ai-act")
     assert verdict.ok is ok and (ok or verdict.reason == "polarity")
+
+
+PARTS = [
+    prov("Article 62(3)", "3. Each Member State shall have one vote. The Commission shall not have voting rights. The "
+                          "Board shall adopt its acts by simple majority."),
+    prov("Article 71(3)", "3. Where the Commission considers that the commitments offered are unable to ensure "
+                          "effective compliance, it shall reject those commitments in a reasoned decision."),
+    prov("Article 20(1)", "1. Providers of online platforms shall give recipients access to an internal "
+                          "complaint-handling system that enables them to lodge complaints electronically and free of "
+                          "charge."),
+    prov("Article 81(2)", "2. Where proceedings concerning the same subject matter as regards processing of the same "
+                          "controller or processor are pending in a court in another Member State, any competent court "
+                          "other than the court first seized may suspend its proceedings."),
+    prov("Article 45(2)", "2. Each notified body shall inform the other notified bodies of:\n(a) quality management "
+                          "system approvals which it has refused;\n(b) Union technical documentation assessment "
+                          "certificates which it has refused, withdrawn or suspended."),
+    prov("Article 12(5)", "5. Where requests from a data subject are manifestly unfounded or excessive, the controller "
+                          "may charge a reasonable fee."),
+    prov("Article 1(2)", "2. This Regulation establishes a framework for the conditional exemption from liability of "
+                         "providers of intermediary services."),
+    prov("Article 6(4)", "4. A provider who considers that an AI system referred to in Annex III is not high-risk shall "
+                         "document its assessment before that system is placed on the market."),
+    prov("Article 7(1)", "1. The Commission is empowered to adopt delegated acts to amend Annex III by adding use-cases "
+                         "of high-risk AI systems."),
+    prov("Article 29(1)", "1. From 12 January 2027, providers of data processing services shall not impose any switching "
+                          "charges on the customer for the switching process."),
+    prov("Article 91(3)", "3. Where appropriate, the report referred to in paragraphs 1 and 2 shall be accompanied by a "
+                          "proposal for amendment of this Regulation."),
+    prov("Article 23(1)", "1. Providers of online platforms shall suspend, for a reasonable period of time and after having "
+                          "issued a prior warning, the provision of their services to recipients of the service that "
+                          "frequently provide manifestly illegal content."),
+]
+
+
+def reason_parts(text: str) -> str | None:
+    ((sentence, labels),) = split_cited(text)
+    return check_claim(sentence, labels, lambda label: lookup_label(label, PARTS), "en", corpus="test").reason
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # each part of a sentence rests on its own clause: the Commission's 'none' is the text's 'shall not have'
+    ("Member States have one vote each, the Commission has none, and the Board decides by simple majority "
+     "[Article 62(3)].", None),
+    ("Member States have one vote each, and the Board does not decide by simple majority [Article 62(3)].", "polarity"),
+    # 'unable to' negates as 'cannot' does; 'at no cost' negates nothing
+    ("If the commitments cannot ensure effective compliance, the Commission must reject them in a reasoned decision "
+     "[Article 71(3)].", None),
+    ("Providers of online platforms must let recipients lodge complaints electronically at no cost [Article 20(1)].", None),
+    # a possessive names whose processing it is, not who acts
+    ("A court may suspend its proceedings when proceedings about the same controller's or processor's processing are "
+     "pending before a court of another Member State that was seized first [Article 81(2)].", None),
+    # a point's letter '(b)' restricts no phrase
+    ("A notified body must inform the other notified bodies of any Union technical documentation assessment "
+     "certificates it has refused [Article 45(2)].", None),
+    # who a condition is about is not what it requires: naming the data subject keeps nothing of it
+    ("The controller may charge a data subject a reasonable fee [Article 12(5)].", "condition_dropped"),
+    ("Where a data subject's requests are manifestly unfounded or excessive, the controller may charge a reasonable "
+     "fee [Article 12(5)].", None),
+    # a prefix that negates turns the rule around
+    ("The Regulation sets up a framework for the unconditional exemption of intermediary service providers from "
+     "liability [Article 1(2)].", "polarity"),
+    ("The Regulation sets up a framework for the conditional exemption of intermediary service providers from "
+     "liability [Article 1(2)].", None),
+    # two negations where the text has one: the second is the sentence's own
+    ("A provider that considers that an Annex III system is not high-risk does not have to document its assessment "
+     "before placing it on the market [Article 6(4)].", "polarity"),
+    ("A provider that considers that an Annex III system is not high-risk must document its assessment before placing "
+     "it on the market [Article 6(4)].", None),
+    # a power ('is empowered') is no duty
+    ("The Commission must adopt delegated acts to amend Annex III by adding use-cases of high-risk AI systems "
+     "[Article 7(1)].", "modality"),
+    ("The Commission may adopt delegated acts adding use-cases of high-risk AI systems to Annex III [Article 7(1)].", None),
+    # the date a rule applies from, and the discretion of 'where appropriate', bound it as a condition does
+    ("Providers of data processing services may not impose any switching charges on the customer for the "
+     "switching process [Article 29(1)].", "condition_dropped"),
+    ("From 12 January 2027, providers of data processing services may not charge customers for switching "
+     "[Article 29(1)].", None),
+    ("The report referred to in paragraphs 1 and 2 must be accompanied by a proposal to amend the Regulation "
+     "[Article 91(3)].", "condition_dropped"),
+    ("Where appropriate, the report must come with a proposal to amend the Regulation [Article 91(3)].", None),
+    # 'only after' a warning is the text's precondition, not a limit it lacks
+    ("Providers of online platforms must suspend, for a reasonable period, recipients of the service who frequently "
+     "provide manifestly illegal content, but only after warning them [Article 23(1)].", None),
+])
+def test_a_sentence_read_part_by_part_and_its_words_by_what_they_do(text, why):
+    assert reason_parts(text) == why

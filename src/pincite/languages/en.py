@@ -177,7 +177,7 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
-    "negations": r"\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
+    "negations": r"\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
                  r"forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective|notwithstanding|exempt\w*|"
                  r"only\s+(?:if|where|when))\b",
     "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
@@ -185,7 +185,7 @@ VERIFY = {
                       r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
     "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
                   r"obligat\w+|duty|mandatory|requires?)\b",
-    "permission": r"\b(?:may|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
+    "permission": r"\b(?:may|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
                   r"obliged)\s+to)(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|"
@@ -196,15 +196,17 @@ VERIFY = {
     "should": r"\bshould\b",
     "denial": r"\b(?:not|never|neither|nor|cannot|no)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
               r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
-    "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|n't\b|\bnever\b|"
+    "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|\bunable\s+to\b|n't\b|\bnever\b|"
                     r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b",
     "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
              r"entitled))\b",
+    "clause_joiner": r"\band\s+(?=(?:must|shall|may|has\s+to|have\s+to|cannot|can|will|is|are|does|do)\b)",
+    "concession_text": r"\bnotwithstanding\b",  # what the text says where a sentence says 'regardless of'
     "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
                       r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
                       r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"
-                      r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b",
+                      r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b|\bnot\s+prejudice\w*\b|\bat\s+no\s+(?:\w+\s+)?(?:cost|charge)\b",
     "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither)\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
@@ -221,16 +223,20 @@ VERIFY = {
     "at_will": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
                r"\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|"
                r"\bwithout\s+(?:any\s+)?limit\w*\b",
-    "may_not": r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied))",
+    "may_not": r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
     "grants": r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|"
               r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?)\b|\bshall\s+be\s+(?:entitled|"
-              r"empowered)\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
+              r"empowered)\b|\b(?:is|are)\s+empowered\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
     "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|"
              r"id)\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
     "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
+    # 'only after', 'only once': a precondition in time, which the text states with 'after', 'prior', 'unless' …
+    # ('until' is the opposite: 'may rely on codes until a standard is published')
+    "only_after": r"only\s+(?:after|once|upon|following)\b",
+    "precondition": r"\b(?:after|prior|upon|unless)\b",
     "but_for": r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
@@ -256,6 +262,9 @@ VERIFY = {
     "text_all": r"\b(?:all|every|any|each|whatever|no)\b",
     "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
     "negation_end": r"not|cannot|n't|never",
+    # a prefix that negates the word it is put on ('unconditional', 'inaccurate'); 'in-', 'dis-' and their kin
+    # only on adjectives, not on 'impose', 'include' or 'disclose'
+    "negating_prefix": r"un|non|(?:in|im|ir|il|dis)(?=[a-z]*(?:able|ible|ate|ent|ant|al|ive|ful|ous|ary|ete)\b)",
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.
@@ -277,9 +286,12 @@ OPPOSITES = (
     (r"\b(?:public|publicly|publish\w*)\b",
      r"\b(?:confidential\w*|secret\w*)\b"),
 )
+# Contractions a sentence may use, as the law writes them ("can't" is "cannot").
+CONTRACTIONS = ((r"\bcan[’']t\b", "cannot"), (r"\bwon[’']t\b", "will not"), (r"\bshan[’']t\b", "shall not"),
+                (r"\b(\w+)n[’']t\b", r"\1 not"))
 # The actors a rule names, each with the words that name it.
 ACTORS = {
-    "controller": r"(?:joint\s+)?controllers?(?!\s+or\s+processor)",
+    "controller": r"(?:joint\s+)?controllers?(?![’']s?\s+or\s+processor|\s+or\s+processor)",
     "processor": r"(?<!sub-)processors?",
     "supervisory authority": r"supervisory\s+authorit(?:y|ies)",
     "data subject": r"data\s+subjects?",
@@ -300,6 +312,12 @@ ACTORS = {
     "coordinator": r"digital\s+services\s+coordinators?",
     "market surveillance": r"market\s+surveillance\s+authorit(?:y|ies)",
     "trader": r"traders?",
+    # the Digital Markets Act's and the Data Act's
+    "gatekeeper": r"gatekeepers?",
+    "business user": r"business\s+users?",
+    "end user": r"end\s+users?",
+    "data holder": r"data\s+holders?",
+    "data recipient": r"data\s+recipients?",
     "consumer": r"consumers?",
 }
 # Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
@@ -323,7 +341,7 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
 # or close a sentence, a condition the sentence states itself, quantifiers, connectives before a
 # condition, the words that open an exception, join points, or concede.
 STRUCTURE = {
-    "condition_opening": r"^(?:where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|subject\s+to|"
+    "condition_opening": r"^(?:(?:as\s+)?from(?=\s+\d)|where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|subject\s+to|"
                          r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b",
     "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
@@ -338,13 +356,15 @@ STRUCTURE = {
     "exception_word": r"unless|except|save",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",
+    # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
+    "discretion": r"\b(?:appropriate|relevant|necessary|(?:technically\s+)?feasible)\b",
     "point_joiner": r"and|or",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
-    "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in",
+    "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in|(?:[\w-]+\s+){0,3}?pursuant\s+to\s+(?:Articles?|points?)",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
-PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where which whichever who whom whose will would"""
+PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where it they he she we you under which whichever who whom whose will would"""
 
 # What an instruction to its reader looks like (verify.untrusted): regex alternations by what the
 # words do (InjectionWords says what each field holds).

@@ -85,6 +85,7 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
+    "clause_joiner": r"\be\s+(?=(?:deve|devono|può|possono|non|è|sono)\b)",
     "negations": r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*|in\s+deroga|"
                  r"esenti?|solo\s+(?:se|qualora|quando|ove))\b",
     "anti_exception": r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b|\bin\s+ogni\s+caso\b",

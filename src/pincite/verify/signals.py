@@ -23,6 +23,16 @@ from pincite.index.vocabulary import equivalents
 FRAME_WORDS = languages.each("FRAME_WORDS")
 
 NEGATIONS = languages.compiled("negations", "VERIFY")
+CONCESSION_TEXT = languages.cue("concession_text", "VERIFY")
+_CONTRACTIONS = {code: [(re.compile(p, re.IGNORECASE), r) for p, r in pairs]
+                 for code, pairs in languages.each("CONTRACTIONS").items()}
+
+
+def expanded(text: str, lang: str) -> str:
+    """The sentence with its contractions written out ("can't" → "cannot"), as the law writes them."""
+    for rx, full in _CONTRACTIONS.get(lang, []):
+        text = rx.sub(full, text)
+    return text
 
 # Predicates and their opposites: a sentence that says one where its provision says only the other
 # turns the rule around without a negation word ('… biometric data … is lawful' for 'shall be
@@ -48,6 +58,26 @@ def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
 
 
 _NEGATED_BEFORE = languages.cue("negated_before", "VERIFY")
+# A word the sentence negates by its prefix ('unconditional' where the text says 'conditional', 'inaccurate'
+# for 'accurate'), or the reverse; the stem after the prefix must be a word of five letters or more.
+_PREFIXED = {code: re.compile(rf"\b({w['negating_prefix']})-?([a-z]{{5,}})\b", re.IGNORECASE)
+             for code in languages.CODES if "negating_prefix" in (w := languages.words(code, "VERIFY"))}
+
+
+def prefixed_opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(the sentence's word, the text's) when one says 'unconditional' and the other only 'conditional'."""
+    rx = _PREFIXED.get(lang)
+    if rx is None:
+        return None
+    for said, other in ((sentence, text), (text, sentence)):
+        for m in rx.finditer(said):
+            base = m.group(2)
+            if re.search(rf"\b{re.escape(m.group())}\b", other, re.IGNORECASE):
+                continue
+            n = re.search(rf"(?<![\w-]){re.escape(base)}\b", other, re.IGNORECASE)
+            if n and not re.search(rf"(?<![\w-]){re.escape(base)}\b", said, re.IGNORECASE):
+                return (m.group(), n.group()) if said is sentence else (n.group(), m.group())
+    return None
 
 
 ANTI_EXCEPTION = languages.compiled("anti_exception", "VERIFY")
@@ -219,6 +249,14 @@ def actors(text: str, lang: str) -> frozenset[str]:
     return frozenset(name for name, rx in _actor_patterns(lang) if rx.search(folded))
 
 
+def without_actors(text: str, lang: str) -> str:
+    """The text less the actors it names ('requests from a data subject are manifestly unfounded' →
+    'requests from a  are manifestly unfounded')."""
+    for _, rx in _actor_patterns(lang):
+        text = rx.sub(" ", text)
+    return text
+
+
 def comparators(text: str) -> set[str]:
     return {name for name, rx in COMPARATORS.items() if rx.search(text)}
 
@@ -303,6 +341,11 @@ NEGATED_VERB = languages.compiled("negated_verb", "VERIFY")
 MODAL = languages.compiled("modal", "VERIFY")
 _BOUND = re.compile(f"\\b(\\d+)\\s+({languages.cue('period_qualifier', 'VERIFY').pattern})?\\s*"
                     f"({languages.cue('period_unit', 'VERIFY').pattern})\\b", re.IGNORECASE)
+
+
+def negated_verbs(text: str, lang: str) -> int:
+    rx = NEGATED_VERB.get(lang)
+    return len(rx.findall(text)) if rx else 0
 
 
 def negated_verb(text: str, lang: str) -> bool:
@@ -437,6 +480,8 @@ def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
     """The word by which the sentence narrows ('only') or widens ('all') the text's scope."""
     for said, has in ((_ONLY, _TEXT_ONLY), (_ALL, _TEXT_ALL), (_AT_WILL, _AT_WILL)):
         m = said.search(sentence)
+        if m and said is _ONLY and _ONLY_AFTER.match(sentence, m.start()) and _PRECONDITION.search(text):
+            continue  # 'only after a warning' says what 'after having issued a prior warning' says
         if m and not has.search(text):
             return m.group()
     m = _BEYOND_LIMIT.search(sentence)
@@ -459,6 +504,8 @@ def _limited(text: str, after: str, lang: str) -> bool:
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",
 # "even partly on profiling" for "based solely on profiling".
 _BEYOND_LIMIT = languages.cue("beyond_limit", "VERIFY")
+_ONLY_AFTER = languages.cue("only_after", "VERIFY")
+_PRECONDITION = languages.cue("precondition", "VERIFY")
 # Discretion the text does not give: "any fee it chooses", "as it sees fit".
 _AT_WILL = languages.cue("at_will", "VERIFY")
 

@@ -29,6 +29,8 @@ _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
 # What states an obligation (a recital states none), and the words that report a recital rather than
 # state a rule ('the recitals explain that providers must…').
 _OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
+# 'and' before a second verb of the sentence ('… and has to make sure …'): where its second part begins
+_CLAUSE_JOINER = languages.compiled("clause_joiner", "VERIFY")
 _REPORTED = languages.cue("reported", "RECITAL_CLAIMS")
 
 
@@ -43,6 +45,7 @@ class Claim:
 
 def support(claim: Claim) -> Verdict:
     """The first signal on which the sentence and its cited text disagree, or ok."""
+    claim = Claim(signals.expanded(claim.body, claim.lang), claim.lang, claim.cited)
     for check in (_recital, _quotes, _numbers, _comparators, _scope, _roles, _content, _modality, _polarity, _conditions):
         verdict = check(claim)
         if verdict is not None:
@@ -297,12 +300,16 @@ def _polarity(claim: Claim) -> Verdict | None:
         return None
     body = signals.without_idle_negations(unquoted(claim.body), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
-    if flipped and (said := flipped.search(body)) and not flipped.search(_text(claim)):
+    if (flipped and (said := flipped.search(body)) and not flipped.search(_text(claim))
+            and not signals.CONCESSION_TEXT.search(_text(claim))):
         return Verdict(False, "polarity", f"the sentence says '{said.group()}'; "
                                           f"{_labels(claim)} says '{_short(clause)}'")
-    context = "\n".join(dict.fromkeys([clause, *signals.lead_ins(_text(claim))]))
-    if signals.negated_verb(body, claim.lang) and not _negation_explained(claim, body, context):
-        return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
+    pieces = _part_clauses(claim, body) or [(body, clause)]
+    context = "\n".join(dict.fromkeys([clause, *(on for _, on in pieces), *signals.lead_ins(_text(claim))]))
+    for piece, on in pieces:
+        ctx = "\n".join(dict.fromkeys([on, *signals.lead_ins(_text(claim))]))
+        if signals.negated_verb(piece, claim.lang) and not _negation_explained(claim, piece, ctx):
+            return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(on)}'")
     # A negation the text writes with the same word after it ('without bias', 'without undue delay') is the
     # text's, wherever in the provision it stands.
     written = not signals.unwritten_negations(body, _text(claim), claim.lang)
@@ -314,19 +321,43 @@ def _polarity(claim: Claim) -> Verdict | None:
         return Verdict(False, "polarity", f"the sentence says '{denied[0][1]}'; {_labels(claim)} says '{denied[0][0]}'")
     # The clause too: a provision may keep data in one point and delete it in another (dev: 1 more caught,
     # none of the faithful lost).
-    turned = signals.opposite(body, _text(claim), claim.lang) or signals.opposite(body, clause, claim.lang)
+    turned = (signals.opposite(body, _text(claim), claim.lang) or signals.opposite(body, clause, claim.lang)
+              or signals.prefixed_opposite(body, _text(claim), claim.lang))
     if turned:
         return Verdict(False, "polarity", f"the sentence says '{turned[0]}'; {_labels(claim)} says '{turned[1]}'")
     return None
 
 
+def _part_clauses(claim: Claim, body: str) -> list[tuple[str, str]]:
+    """Each negating part of a sentence (split at commas, semicolons and an 'and' before a verb) with the
+    clause it rests on: in 'every Member State casts a single vote, the Commission casts none, and …' the
+    part 'the Commission casts none' rests on 'The Commission shall not have voting rights'. A part too
+    short to rest on anything rests where the whole sentence does. [] for a sentence of one part."""
+    joiner = _CLAUSE_JOINER.get(claim.lang)
+    parts = [p for p in re.split(f"[,;]|{joiner.pattern}" if joiner else "[,;]", body, flags=re.IGNORECASE) if p and p.strip()]
+    if len(parts) < 2:
+        return []
+    found = []
+    for part in parts:
+        if signals.negations(part, claim.lang) or signals.negated_verb(part, claim.lang):
+            c = rests_on(Claim(part, claim.lang, claim.cited))
+            found.append((part, c or rests_on(Claim(body, claim.lang, claim.cited))))
+    return found
+
+
 def _negation_explained(claim: Claim, body: str, context: str) -> bool:
     """A negated verb of the sentence is the text's when the clause (with its lead-in) negates,
     or another clause the sentence could rest on holds the same negated words ('no longer')."""
-    if signals.negative(context, claim.lang, prohibitions=not signals.denies_prohibition(body)):
+    # A sentence negating more verbs than the clauses it could rest on ('… is not high-risk does not have to
+    # document …' for '… is not high-risk shall document …') must have each negation explained.
+    clauses = "\n".join(dict.fromkeys([*context.split("\n"), *candidates(claim)]))
+    more = signals.negated_verbs(body, claim.lang) > max(1, signals.negated_verbs(clauses, claim.lang))
+    if not more and signals.negative(context, claim.lang, prohibitions=not signals.denies_prohibition(body)):
         return True
     others = [signals.folded_squash(c) for c in candidates(claim)]
-    return any(phrase in other for phrase in signals.negated_phrases(body, claim.lang) for other in others)
+    phrases = signals.negated_phrases(body, claim.lang)
+    found = [any(phrase in other for other in others) for phrase in phrases]
+    return all(found) if more and phrases else any(found)
 
 
 def unquoted(text: str) -> str:
