@@ -681,6 +681,11 @@ PARTS = [
                           "charges on the customer for the switching process."),
     prov("Article 91(3)", "3. Where appropriate, the report referred to in paragraphs 1 and 2 shall be accompanied by a "
                           "proposal for amendment of this Regulation."),
+    prov("Article 113", "This Regulation shall enter into force on the twentieth day following that of its publication. "
+                        "It shall apply from 2 August 2026. However:\n(a) Chapters I and II shall apply from 2 February "
+                        "2025;\n(b) Chapter V shall apply from 2 August 2025."),
+    prov("Article 6(2)", "2. In addition to the high-risk AI systems referred to in paragraph 1, AI systems referred to "
+                         "in Annex III shall be considered to be high-risk."),
     prov("Article 23(1)", "1. Providers of online platforms shall suspend, for a reasonable period of time and after having "
                           "issued a prior warning, the provision of their services to recipients of the service that "
                           "frequently provide manifestly illegal content."),
@@ -733,6 +738,15 @@ def reason_parts(text: str) -> str | None:
     ("The report referred to in paragraphs 1 and 2 must be accompanied by a proposal to amend the Regulation "
      "[Article 91(3)].", "condition_dropped"),
     ("Where appropriate, the report must come with a proposal to amend the Regulation [Article 91(3)].", None),
+    # a date the text gives to something else, though the article holds it; a date kept where it stands
+    ("Chapters I and II apply from 2 August 2026 [Article 113].", "number_mismatch"),
+    ("Chapters I and II apply from 2 February 2025, and Chapter V from 2 August 2025 [Article 113].", None),
+    # the faithful sentence: 'though', 'becomes', 'provisions', 'sooner' are no claims of their own
+    ("The Regulation generally becomes applicable on 2 August 2026, though some provisions apply sooner "
+     "[Article 113].", None),
+    # a short claim holds every content term: the product it names is not in the text
+    ("ChatGPT is high-risk [Article 6(2)].", "not_in_text"),
+    ("Annex III systems are high-risk [Article 6(2)].", None),
     # 'only after' a warning is the text's precondition, not a limit it lacks
     ("Providers of online platforms must suspend, for a reasonable period, recipients of the service who frequently "
      "provide manifestly illegal content, but only after warning them [Article 23(1)].", None),

@@ -27,7 +27,7 @@ from pincite.provisions import Provision
 from pincite.retrieve.graph import article_of
 from pincite.retrieve.query import Query
 from pincite.retrieve.search import answers_by_title
-from pincite.verify.check import MAX_SENTENCES, Sentence, quantities, split_sentences
+from pincite.verify.check import CALENDAR_DATE, MAX_SENTENCES, Sentence, quantities, split_sentences
 
 QUOTE_HITS = 4  # provisions the extractive mode quotes from, at most
 WHOLE_QUOTE_CHARS = 1200  # a provision the question names is quoted whole when it is this short
@@ -104,7 +104,7 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     if by_title and query.asks == "application":
         # From when the act applies: every date its final article states, in its order ('It shall apply
         # from 2 August 2026.', then the chapters that apply earlier or later).
-        dated = [q for rank, h in enumerate(evidence) for q in quotes(h.provision, rank) if _CALENDAR_DATE.search(q.text)]
+        dated = [q for rank, h in enumerate(evidence) for q in quotes(h.provision, rank) if CALENDAR_DATE.search(q.text)]
         if dated:
             sentences = [Sentence(q.text, [q.label], quote=True) for q in dated[:max_sentences]]
             return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
@@ -209,7 +209,6 @@ def _lead_in(text: str) -> str:
     return "\n".join(line for _, _, line in lines[:first])
 
 
-_CALENDAR_DATE = re.compile(rf"\b\d{{1,2}}\s+(?:{'|'.join(languages.each('MONTHS').values())})\s+\d{{4}}\b", re.I)
 
 
 # How a provision states a period without a number of days; the units a period is counted in.

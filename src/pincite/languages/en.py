@@ -330,6 +330,7 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
         will would should does do did being get gets got make makes made give gives given take takes
         there here which who whom whose what than then more less most least up within after before
         us we our you your someone something anyone anything thing things way ways case cases
+        though whereas become becomes became provision provisions sooner earlier later
         example instance kind type types long including include includes included among
         apply applies applied application covers cover covered fall falls count counts
         generally normally usually typically still just even once always ever already again

@@ -213,6 +213,10 @@ def _value(num: str, mult: str | None) -> str:
     return str(int(value)) if value == int(value) else repr(float(value))
 
 
+# A calendar date as the law writes one ('25 May 2018', '2 août 2026').
+CALENDAR_DATE = re.compile(rf"\b\d{{1,2}}\s+(?:{'|'.join(languages.each('MONTHS').values())})\s+\d{{4}}\b", re.I)
+
+
 @lru_cache(maxsize=4096)
 def quantities(text: str) -> frozenset[tuple[str, str | None]]:
     """(value, unit) for each number in text, written the same whatever the style:
