@@ -686,6 +686,10 @@ PARTS = [
                         "2025;\n(b) Chapter V shall apply from 2 August 2025."),
     prov("Article 6(2)", "2. In addition to the high-risk AI systems referred to in paragraph 1, AI systems referred to "
                          "in Annex III shall be considered to be high-risk."),
+    prov("Article 82(1)", "1. Where the market surveillance authority finds that although a high-risk AI system complies "
+                          "with this Regulation, it nevertheless presents a risk to health or safety, it shall require "
+                          "the operator to take all appropriate measures to ensure that the AI system no longer "
+                          "presents that risk."),
     prov("Article 23(1)", "1. Providers of online platforms shall suspend, for a reasonable period of time and after having "
                           "issued a prior warning, the provision of their services to recipients of the service that "
                           "frequently provide manifestly illegal content."),
@@ -747,9 +751,45 @@ def reason_parts(text: str) -> str | None:
     # a short claim holds every content term: the product it names is not in the text
     ("ChatGPT is high-risk [Article 6(2)].", "not_in_text"),
     ("Annex III systems are high-risk [Article 6(2)].", None),
+    # 'even if' says what the text's 'although … nevertheless' says
+    ("Even if a high-risk AI system complies with the Regulation, the market surveillance authority must require the "
+     "operator to take all appropriate measures so that it no longer presents a risk to health or safety "
+     "[Article 82(1)].", None),
     # 'only after' a warning is the text's precondition, not a limit it lacks
     ("Providers of online platforms must suspend, for a reasonable period, recipients of the service who frequently "
      "provide manifestly illegal content, but only after warning them [Article 23(1)].", None),
 ])
 def test_a_sentence_read_part_by_part_and_its_words_by_what_they_do(text, why):
     assert reason_parts(text) == why
+
+
+IT_PARTS = [
+    prov("Article 5(7)", "7. La Commissione pubblica relazioni annuali sull'uso dei sistemi di identificazione biometrica "
+                         "remota. Tali relazioni annuali non includono dati operativi sensibili.", lang="it"),
+    prov("Article 5(4)", "4. Ogni uso di un sistema di identificazione biometrica remota è notificato alla pertinente "
+                         "autorità di vigilanza del mercato.", lang="it"),
+    prov("Article 87", "La direttiva (UE) 2019/1937 si applica alla segnalazione delle violazioni del presente "
+                       "regolamento e alla protezione delle persone che segnalano tali violazioni.", lang="it"),
+    prov("Recital 132", "(132) È opportuno che le persone fisiche ricevano una notifica quando sono esposte a sistemi "
+                        "che possono inferirne le emozioni.", kind="recital", lang="it"),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a word the Italian text denies ('non includono'), asserted
+    ("Le relazioni annuali non includono dati operativi sensibili [Article 5(7)].", None),
+    ("Tali relazioni annuali includono i dati operativi sensibili [Article 5(7)].", "polarity"),
+    # 'esente' is a negation, as 'esenti' was
+    ("Ogni uso di un sistema di identificazione biometrica remota è esente da notifica all'autorità di vigilanza "
+     "del mercato [Article 5(4)].", "polarity"),
+    # an elided preposition ('sull'IA') is no content word
+    ("Alla segnalazione delle violazioni del regolamento sull'IA si applica la direttiva (UE) 2019/1937 "
+     "[Article 87].", None),
+    # 'anche quando' is 'also when' as often as 'even when': no exception turned around
+    ("Il considerando spiega che le persone fisiche dovrebbero ricevere una notifica anche quando sono esposte a "
+     "sistemi che ne inferiscono le emozioni [Recital 132].", None),
+])
+def test_italian_words_read_by_what_they_do(text, why):
+    ((sentence, labels),) = split_cited(text)
+    verdict = check_claim(sentence, labels, lambda label: lookup_label(label, IT_PARTS), "it", corpus="ai-act")
+    assert verdict.reason == why

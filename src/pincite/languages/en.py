@@ -202,7 +202,8 @@ VERIFY = {
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
              r"entitled))\b",
     "clause_joiner": r"\band\s+(?=(?:must|shall|may|has\s+to|have\s+to|cannot|can|will|is|are|does|do)\b)",
-    "concession_text": r"\bnotwithstanding\b",  # what the text says where a sentence says 'regardless of'
+    # what the text says where a sentence says 'regardless of' or 'even if'
+    "concession_text": r"\bnotwithstanding\b|\balthough\b|\beven\s+though\b",
     "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
                       r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
                       r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"

@@ -87,9 +87,9 @@ DEFINITION = {
 VERIFY = {
     "clause_joiner": r"\be\s+(?=(?:deve|devono|può|possono|non|è|sono)\b)",
     "negations": r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*|in\s+deroga|"
-                 r"esenti?|solo\s+(?:se|qualora|quando|ove))\b",
-    "anti_exception": r"\banche\s+(?:se|qualora|quando|ove)\b|\bindipendentemente\b|\bsempre\b|\bin\s+ogni\s+caso\b",
-    "obligation": r"\b(?:deve|devono|dovr\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w|sono\s+richiest\w)\b",
+                 r"esent[ei]\w*|solo\s+(?:se|qualora|quando|ove))\b",
+    "anti_exception": r"\banche\s+(?:se|qualora|ove)\b|\bindipendentemente\b|\bsempre\b|\bin\s+ogni\s+caso\b",
+    "obligation": r"\b(?:deve|devono|dovr(?!ebber?o\b)\w+|è\s+tenut\w|sono\s+tenut\w|obblig\w+|è\s+richiest\w|sono\s+richiest\w)\b",
     "permission": r"\b(?:può|possono|potr\w+|facolt\w+|liberi?\s+di|(?:è|sono)\s+(?:consentit\w|autorizzat\w)|volontari\w+)\b",
     "modal_verb": r"\b(?P<neg>non\s+)?(?P<modal>deve|devono|può|possono|è\s+tenut\w|sono\s+tenut\w)(?:\s+(?:anche|solo|"
                   r"inoltre|altresì))?\s+(?P<verb>[a-zàèéìòù]{3,})\b",
@@ -99,7 +99,9 @@ VERIFY = {
     "modal": r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
     "not_a_negation": r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b|\bnon\s+(?:oltre|"
                       r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b",
-    "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?nessun\w*",
+    "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?(?:nessun\w*|né)\b",
+    # a word the text denies ('non includono', 'né … coinvolti'): a sentence asserting it turns the rule around
+    "denial": r"\b(?:non|mai|né)\s+(?:(?:è|sono|stato|stata|stati|state|essere|viene|vengono|anche|più)\s+)*(?P<word>[a-zàèéìòù]{4,})\b",
     "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
     "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
                r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|"
@@ -164,6 +166,7 @@ FRAME_WORDS = """ai sensi del regolamento articolo articoli considerando paragra
         tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
         prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
         applica applicano si non
+        ia ue nell dell sull all dall coll
         generalmente normalmente comunque già ancora uno una due tre quattro cinque sei sette otto
         nove dieci quindici venti trenta cento mila mille milione milioni miliardi metà per cento
         euro"""
