@@ -71,6 +71,8 @@ def test_a_definition_question_is_answered_from_the_definition_first(service):
 @pytest.mark.parametrize(("question", "listing"), [
     ("What are the lawful bases for processing?", True),
     ("Which practices are prohibited?", True),
+    ("Which AI practices are prohibited?", True),
+    ("Which supervisory authority is competent?", False),
     ("What rights do I have over my data?", True),
     ("What must a processing contract contain?", True),
     ("How quickly must a breach be notified?", False),
@@ -97,6 +99,19 @@ def test_a_list_question_is_answered_with_every_point_each_cited_at_its_point(se
     assert answer.listed == 5
     six = by_label(provisions, "Article 6(1)")
     assert all(quoted_faithfully(s.text, [six.text]) for s in answer.sentences)
+
+
+def test_a_list_question_whose_lead_states_no_list_is_answered_by_its_articles_list(service):
+    # 6(2) ranks first and states no list; the list of the lead's article, 6(1), answers, then the lead
+    answer = _answer(service, "What are the lawful bases for processing personal data?", ["Article 6(2)", "Article 6(1)"])
+    cited = [s.citations[0] for s in answer.sentences]
+    assert cited[:6] == [f"Article 6(1)({x})" for x in "abcdef"]
+    assert answer.listed == 5
+
+
+def test_a_list_question_takes_no_list_from_another_article(service):
+    answer = _answer(service, "What are the lawful bases for processing personal data?", ["Article 10", "Article 6(1)"])
+    assert answer.sentences[0].citations == ["Article 10"] and answer.listed == 0
 
 
 def test_a_list_counts_as_one_quotation_and_passes_verification(service):

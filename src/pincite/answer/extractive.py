@@ -129,6 +129,14 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         chosen = _composed(ranked, weights, profile.lang, max_sentences, more)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
+    if chosen and not named and query.asks_list and not _listed(chosen[0]):
+        # A list question whose lead states no list ('This Article shall not affect the prohibitions …') is
+        # answered by the list its article holds, when the ranking reached it ('The following AI practices
+        # shall be prohibited: (a) …').
+        lead = chosen[0]
+        listy = next((q for _, _, q in ranked if article_of(q.label) == article_of(lead.label) and _listed(q)), None)
+        if listy is not None:
+            chosen = [listy, *(q for q in chosen if q.provision.id != listy.provision.id)]
     listed = _listed(chosen[0]) if chosen and not named and query.asks_list else []
     if listed:
         # The list counts as one quotation: its points come in place of the lead, the rest follow.
