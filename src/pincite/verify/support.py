@@ -353,7 +353,7 @@ def _polarity(claim: Claim) -> Verdict | None:
             and not signals.CONCESSION_TEXT.search(_text(claim))):
         return Verdict(False, "polarity", f"the sentence says '{said.group()}'; "
                                           f"{_labels(claim)} says '{_short(clause)}'")
-    pieces = _part_clauses(claim, body) or [(body, clause)]
+    pieces = _part_clauses(claim, body, clause) or [(body, clause)]
     context = "\n".join(dict.fromkeys([clause, *(on for _, on in pieces), *signals.lead_ins(_text(claim))]))
     for piece, on in pieces:
         ctx = "\n".join(dict.fromkeys([on, *signals.lead_ins(_text(claim))]))
@@ -383,20 +383,16 @@ def _parts(claim: Claim, body: str) -> list[str]:
     return [p for p in re.split(f"[,;]|{joiner.pattern}" if joiner else "[,;]", body, flags=re.IGNORECASE) if p and p.strip()]
 
 
-def _part_clauses(claim: Claim, body: str) -> list[tuple[str, str]]:
-    """Each negating part of a sentence (split at commas, semicolons and an 'and' before a verb) with the
-    clause it rests on: in 'every Member State casts a single vote, the Commission casts none, and …' the
-    part 'the Commission casts none' rests on 'The Commission shall not have voting rights'. A part too
-    short to rest on anything rests where the whole sentence does. [] for a sentence of one part."""
+def _part_clauses(claim: Claim, body: str, clause: str) -> list[tuple[str, str]]:
+    """Each negating part of a sentence with the clause it rests on: in 'every Member State casts a single
+    vote, the Commission casts none, and …' the part 'the Commission casts none' rests on 'The Commission
+    shall not have voting rights'. A part too short to rest on anything rests where the whole sentence
+    does (`clause`). [] for a sentence of one part."""
     parts = _parts(claim, body)
     if len(parts) < 2:
         return []
-    found = []
-    for part in parts:
-        if signals.negations(part, claim.lang) or signals.negated_verb(part, claim.lang):
-            c = rests_on(Claim(part, claim.lang, claim.cited))
-            found.append((part, c or rests_on(Claim(body, claim.lang, claim.cited))))
-    return found
+    return [(part, rests_on(Claim(part, claim.lang, claim.cited)) or clause) for part in parts
+            if signals.negations(part, claim.lang) or signals.negated_verb(part, claim.lang)]
 
 
 def _negation_explained(claim: Claim, body: str, context: str) -> bool:
