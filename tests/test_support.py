@@ -770,6 +770,9 @@ IT_PARTS = [
                          "autorità di vigilanza del mercato.", lang="it"),
     prov("Article 87", "La direttiva (UE) 2019/1937 si applica alla segnalazione delle violazioni del presente "
                        "regolamento e alla protezione delle persone che segnalano tali violazioni.", lang="it"),
+    prov("Article 30(5)", "5. Se sono sollevate obiezioni, la Commissione avvia senza ritardo consultazioni con gli Stati "
+                          "membri pertinenti. Tenutone debito conto, la Commissione decide se l'autorizzazione è "
+                          "giustificata.", lang="it"),
     prov("Recital 132", "(132) È opportuno che le persone fisiche ricevano una notifica quando sono esposte a sistemi "
                         "che possono inferirne le emozioni.", kind="recital", lang="it"),
 ]
@@ -785,6 +788,11 @@ IT_PARTS = [
     # an elided preposition ('sull'IA') is no content word
     ("Alla segnalazione delle violazioni del regolamento sull'IA si applica la direttiva (UE) 2019/1937 "
      "[Article 87].", None),
+    # 'decide se' is 'decides whether': no condition of the sentence's own that excuses dropping the text's 'Se …'
+    ("La Commissione avvia senza ritardo consultazioni con gli Stati membri pertinenti e decide se l'autorizzazione è "
+     "giustificata [Article 30(5)].", "condition_dropped"),
+    ("Se sono sollevate obiezioni, la Commissione avvia senza ritardo consultazioni con gli Stati membri pertinenti "
+     "[Article 30(5)].", None),
     # 'anche quando' is 'also when' as often as 'even when': no exception turned around
     ("Il considerando spiega che le persone fisiche dovrebbero ricevere una notifica anche quando sono esposte a "
      "sistemi che ne inferiscono le emozioni [Recital 132].", None),

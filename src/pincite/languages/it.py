@@ -186,6 +186,13 @@ STRUCTURE = {
     "exception_word": r"a\s+meno|salvo",
     "point_joiner": r"e|o",
     "concession": r"anche",
+    # 'se' after a verb of judging is 'whether', no condition of the sentence's own ('decide se l'autorizzazione è
+    # giustificata')
+    "whether": r"\b(?:decid\w*|valut\w*|verific\w*|stabilisc\w*|accert\w*|esamin\w*|determin\w*|chied\w*)\s+se\b",
+    # a one-word condition that leaves the rule to someone's judgement ('ove opportuno', 'se necessario')
+    "discretion": r"\b(?:opportun\w*|pertinent\w*|necessari\w*|tecnicamente\s+fattibil\w*)\b",
+    # a reference after a noun phrase that restricts it ('sistemi di IA di cui all'allegato III')
+    "listed_in": r"di\s+cui\s+a|elencat\w+\s+(?:nel|nell|negli|nella)|indicat\w+\s+(?:nel|nell|negli|nella)",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 PHRASE_END = """che cui deve devono ha hanno i il la le ove possono può quale quali qualora quando se sia siano sono vengono viene è"""

@@ -41,6 +41,7 @@ _LISTED = {code: re.compile(f"^(?:{p.pattern})\\b", re.IGNORECASE)
            for code, p in languages.compiled("listed_in", "STRUCTURE").items()}
 _ABSOLUTE = languages.compiled("absolute", "STRUCTURE")
 _DISCRETION = languages.compiled("discretion", "STRUCTURE")
+_WHETHER = languages.compiled("whether", "STRUCTURE")
 _EXCEPTION = re.compile(f"^(?:{languages.cue('exception_word', 'STRUCTURE').pattern})\\b", re.IGNORECASE)
 _TAIL = re.compile(f"[\\s.;,]*(?:\\b(?:{languages.cue('point_joiner', 'STRUCTURE').pattern})\\b)?[\\s.;,]*$",
                    re.IGNORECASE)  # how a point ends: '; or'
@@ -126,8 +127,8 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     """The condition (or exception) of the provision's sentence the claim restates, with the word that opens
     it ('where Article 3(2) applies'), when the claim keeps none of its own words and states no condition
     itself; None otherwise."""
-    own = _OWN_CONDITION.get(lang)
-    if own is None or own.search(sentence):
+    own, whether = _OWN_CONDITION.get(lang), _WHETHER.get(lang)
+    if own is None or own.search(whether.sub(" ", sentence) if whether else sentence):
         return None
     wanted = signals.content_terms(sentence, lang)
     best, shared = None, 0
