@@ -73,6 +73,7 @@ def test_a_definition_question_is_answered_from_the_definition_first(service):
     ("Which practices are prohibited?", True),
     ("Which AI practices are prohibited?", True),
     ("Which supervisory authority is competent?", False),
+    ("Which principle requires personal data to be kept secure?", False),  # 'requires' is a verb, no plural
     ("What rights do I have over my data?", True),
     ("What must a processing contract contain?", True),
     ("How quickly must a breach be notified?", False),

@@ -10,7 +10,9 @@ QUESTION = {
     # A fine asked for is an amount too (the answer type `amount`).
     "asks_fine": r"\b(?:what|which)\b(?:\s+[\w'’-]+){0,3}?\s+fines?\b",
     "asks_rate": r"\b(?:rates?|percentages?)\b",
-    "asks_list": r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+(?:[\w'’-]+\s+)?(?!(?:is|was|has|does)\b)[\w'’-]{2,}s\b|"
+    "asks_list": r"^(?:(?:so|and)\s+)?(?:which|what)\s+(?:are|were)\b|^(?:(?:so|and)\s+)?which\s+[\w'’-]+s\b|"
+                 r"^(?:(?:so|and)\s+)?which\s+[\w'’-]+\s+[\w'’-]{2,}s(?=\s+(?:are|were|must|shall|should|may|can|do|have|"
+                 r"need|apply|count|fall|qualify)\b|\s*\?)|"
                  r"^(?:(?:so|and)\s+)?what\s+(?:[\w'’-]+\s+){0,3}?(?:rights|bases|grounds|conditions|practices|"
                  r"obligations|duties|requirements|information|elements|criteria|principles|measures|categories|"
                  r"types|kinds|details|things|steps|cases|situations|exceptions|tasks|powers)\b|"
