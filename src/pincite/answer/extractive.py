@@ -129,15 +129,16 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
         chosen = _composed(ranked, weights, profile.lang, max_sentences, more)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
-    if chosen and not named and query.asks_list and not _listed(chosen[0]):
+    listed = _listed(chosen[0]) if chosen and not named and query.asks_list else []
+    if chosen and not named and query.asks_list and not listed:
         # A list question whose lead states no list ('This Article shall not affect the prohibitions …') is
         # answered by the list its article holds, when the ranking reached it ('The following AI practices
         # shall be prohibited: (a) …').
-        lead = chosen[0]
-        listy = next((q for _, _, q in ranked if article_of(q.label) == article_of(lead.label) and _listed(q)), None)
-        if listy is not None:
-            chosen = [listy, *(q for q in chosen if q.provision.id != listy.provision.id)]
-    listed = _listed(chosen[0]) if chosen and not named and query.asks_list else []
+        article = article_of(chosen[0].label)
+        for _, _, quote in ranked:
+            if article_of(quote.label) == article and (listed := _listed(quote)):
+                chosen = [quote, *(q for q in chosen if q.provision.id != quote.provision.id)]
+                break
     if listed:
         # The list counts as one quotation: its points come in place of the lead, the rest follow.
         chosen = listed + chosen[1:max_sentences]
@@ -215,8 +216,6 @@ def _lead_in(text: str) -> str:
     lines = point_lines(text)
     first = next((i for i, (_, marker, _) in enumerate(lines) if marker is not None), len(lines))
     return "\n".join(line for _, _, line in lines[:first])
-
-
 
 
 # How a provision states a period without a number of days; the units a period is counted in.
