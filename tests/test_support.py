@@ -696,9 +696,10 @@ PARTS = [
 ]
 
 
-def reason_parts(text: str) -> str | None:
+def reason_parts(text: str, parts: list[Provision] | None = None) -> str | None:
     ((sentence, labels),) = split_cited(text)
-    return check_claim(sentence, labels, lambda label: lookup_label(label, PARTS), "en", corpus="test").reason
+    cited = PARTS if parts is None else parts
+    return check_claim(sentence, labels, lambda label: lookup_label(label, cited), "en", corpus="test").reason
 
 
 @pytest.mark.parametrize(("text", "why"), [
@@ -801,3 +802,64 @@ def test_italian_words_read_by_what_they_do(text, why):
     ((sentence, labels),) = split_cited(text)
     verdict = check_claim(sentence, labels, lambda label: lookup_label(label, IT_PARTS), "it", corpus="ai-act")
     assert verdict.reason == why
+
+
+ROUND8 = [
+    prov("Article 63(2)", "2. Paragraph 1 of this Article shall not be interpreted as exempting those operators from "
+                          "fulfilling any other requirements or obligations laid down in this Regulation, including those "
+                          "established in Articles 9, 10, 11, 12, 13, 14, 15, 72 and 73."),
+    prov("Article 30(4)", "4. The controller or the processor and, where applicable, the controller's or the processor's "
+                          "representative, shall make the record available to the supervisory authority on request."),
+    prov("Article 45(2)", "2. Each notified body shall inform the other notified bodies of: (a) quality management system "
+                          "approvals which it has refused, suspended or withdrawn, and, upon request, of quality system "
+                          "approvals which it has issued;"),
+    prov("Article 43(7)", "7. The Commission shall report annually to the European Parliament and to the Council on the "
+                          "overall amount of the costs incurred for the fulfilment of the tasks under this Regulation."),
+    prov("Article 28(1)", "1. Where processing is to be carried out on behalf of a controller, the controller shall use "
+                          "only processors providing sufficient guarantees to implement appropriate technical and "
+                          "organisational measures."),
+    prov("Article 38", "Providers of very large online platforms that use recommender systems shall provide at least one "
+                       "option for each of their recommender systems which is not based on profiling."),
+    prov("Article 40(1)", "1. The Member States, the supervisory authorities, the Board and the Commission shall encourage "
+                          "the drawing up of codes of conduct."),
+    prov("Article 76(1)", "1. Market surveillance authorities shall have competences and powers to ensure that testing in "
+                          "real world conditions is in accordance with this Regulation."),
+    prov("Article 50(2)", "2. The Digital Services Coordinators shall act with complete independence. They shall remain "
+                          "free from any external influence, whether direct or indirect, and shall neither seek nor take "
+                          "instructions from any other public authority or any private party."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the text's negation left out, with no negative said in other words
+    ("Paragraph 1 is to be interpreted as exempting those operators from the other requirements of the Regulation "
+     "[Article 63(2)].", "polarity"),
+    ("Paragraph 1 does not exempt those operators from the other requirements of the Regulation [Article 63(2)].", None),
+    # a duty owed only on request
+    ("The controller must make the record available to the supervisory authority [Article 30(4)].", "condition_dropped"),
+    ("When asked, the controller must make the record available to the supervisory authority [Article 30(4)].", None),
+    ("A notified body must inform the other notified bodies of the quality system approvals it has issued "
+     "[Article 45(2)].", "condition_dropped"),
+    # 'upon request' bounds what follows it, not the approvals refused before it
+    ("A notified body must inform the other notified bodies of the quality management system approvals it has refused "
+     "[Article 45(2)].", None),
+    # 'every year' is 'annually', no widened scope
+    ("Every year the Commission has to report to the European Parliament and the Council on the costs of its tasks "
+     "under the Regulation [Article 43(7)].", None),
+    # 'may use only' limits as 'shall use only' does
+    ("Where processing is carried out on its behalf, a controller may use only processors that give sufficient "
+     "guarantees of appropriate technical and organisational measures [Article 28(1)].", None),
+    # 'non-profiling' is the text's 'not based on profiling'
+    ("Very large online platforms must offer a non-profiling option for each recommender system [Article 38].", None),
+    # an opposite without a negation word
+    ("The Member States and the Commission shall discourage the drawing up of codes of conduct [Article 40(1)].",
+     "polarity"),
+    # a duty to have powers is what granting them says
+    ("Market surveillance authorities are to be equipped with the competences and powers to ensure that testing in "
+     "real world conditions complies with the Regulation [Article 76(1)].", None),
+    # 'shall neither seek nor take' negates
+    ("Digital Services Coordinators must act with complete independence and are not allowed to seek or take "
+     "instructions from any other public authority [Article 50(2)].", None),
+])
+def test_dropped_negations_requests_frequencies_and_limited_permissions(text, why):
+    assert reason_parts(text, ROUND8) == why

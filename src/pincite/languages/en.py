@@ -198,7 +198,8 @@ VERIFY = {
     "should": r"\bshould\b",
     "denial": r"\b(?:not|never|neither|nor|cannot|no)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
               r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
-    "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+not\b|\bcannot\b|\bunable\s+to\b|n't\b|\bnever\b|"
+    "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
+                    r"n't\b|\bnever\b|"
                     r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b",
     "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
@@ -230,8 +231,12 @@ VERIFY = {
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
     "grants": r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|"
-              r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?)\b|\bshall\s+be\s+(?:entitled|"
+              r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?|jurisdiction|competences?)\b|\bshall\s+be\s+(?:entitled|"
               r"empowered)\b|\b(?:is|are)\s+empowered\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
+    # a sentence whose duty is to have a power ('are to be equipped with the powers', 'must have jurisdiction'):
+    # what a text granting the power says
+    "granted_noun": r"\b(?:must|shall|(?:has|have|is|are)\s+to|(?:is|are)\s+required\s+to)\s+(?:be\s+)?(?:[\w-]+\s+){0,4}?"
+                    r"(?:rights?|powers?|jurisdiction|competences?)\b",
     "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|"
              r"id)\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
@@ -248,6 +253,15 @@ VERIFY = {
     "comparator_at_most": r"\bat\s+(?:the\s+)?most\b|\bno\s+(?:more|longer)\s+than\b|\bnot\s+(?:later|more)\s+than|\bup\s+to\b|"
                           r"\bmaximum\b|\bwithin\b|\bnot\s+exceed\w*",
     "negated_before": r"\b(?:not|no|never|nor)\s+(?:\w+\s+)?$",
+    # a verb the text negates ('shall not be interpreted as exempting'), for a sentence that states it without
+    # any negation ('is to be interpreted as exempting')
+    "text_negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are)\s+not\s+(?:be\s+)?(?P<verb>[a-z]{4,})\b|"
+                         r"\bshall\s+neither\s+(?P<verb2>[a-z]{4,})\b",
+    # a negative said without a negation word: 'is barred from', 'refrain from', 'are excluded', 'only'
+    "negative_said": r"\b(?:prohibit\w*|ban(?:s|ned)?|forbid\w*|barr?(?:ed|s)?\s+from|refrain\w*|avoid\w*|prevent\w*|"
+                     r"preclud\w*|exclud\w*|exempt\w*|free\s+(?:from|of)|except\w*|unless|only|solely|outside|neither|"
+                     r"nor|none|nothing|never|without|lack\w*|fail\w*|refus\w*|deni\w*|deny|instead|rather|other\s+than|"
+                     r"beyond|cease\w*|stop\w*|abstain\w*|not)\b",
     "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b",
     "limit_word": r"\bonly\b",
     "period_qualifier": r"further|additional|consecutive|working",
@@ -261,7 +275,9 @@ VERIFY = {
     "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",
     "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far)\b)",
     "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
-    "all": r"\b(?:all|every|everyone|anyone)\b|^\s*any\b",
+    # not a frequency ('every year', 'every six months' is 'annually', 'twice a year') nor 'at all times'
+    "all": r"\b(?:all(?!\s+times\b)|every(?!\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|hours?|time)\b)|everyone|"
+           r"anyone)\b|^\s*any\b",
     "text_all": r"\b(?:all|every|any|each|whatever|no)\b",
     "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
     "negation_end": r"not|cannot|n't|never",
@@ -275,19 +291,25 @@ OPPOSITES = (
     (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
      r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),
     (r"\b(?:keep\w*|kept|retain\w*|stor(?:e|es|ed|ing)|preserv\w*)\b",
-     r"\b(?:delet\w*|eras\w*|destroy\w*|discard\w*)\b"),
+     r"\b(?:delet\w*|eras\w*|destroy\w*|discard\w*|repeal\w*)\b"),
     (r"\b(?:affix\w*|attach\w*)\b",
      r"\b(?:remov\w*|detach\w*)\b"),
     (r"\b(?:before|prior\s+to)\b",
-     r"\bafter\b"),
+     r"\bafter\b|\b(?:day|month|year)s?\s+following\b"),
     (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b",
      r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
     (r"\b(?:includ\w*)\b",
      r"\b(?:exclud\w*)\b"),
-    (r"\b(?:accept\w*|approv\w*|grant\w*)\b",
+    (r"\b(?:accept\w*|approv\w*|grant\w*|agree\w*)\b",
      r"\b(?:reject\w*|refus\w*|deny|denies|denied)\b"),
-    (r"\b(?:public|publicly|publish\w*)\b",
+    (r"\b(?:public|publicly|publish\w*|transparen\w*)\b",
      r"\b(?:confidential\w*|secret\w*)\b"),
+    (r"\b(?:encourag\w*|promot\w*|facilitat\w*)\b",
+     r"\b(?:discourag\w*|hinder\w*|imped\w*|obstruct\w*)\b"),
+    (r"\bfree\s+of\s+charge\b|\bwithout\s+(?:any\s+)?charge\b|\bat\s+no\s+cost\b",
+     r"\bpaid\s+for\b|\bagainst\s+(?:a\s+)?(?:payment|fee)\b|\bfor\s+a\s+fee\b"),
+    (r"\bindependen\w*",
+     r"\bintegrated\s+(?:in|into|with)\b|\bsubordinat\w*|\bdependent\s+on\b"),
 )
 # Contractions a sentence may use, as the law writes them ("can't" is "cannot").
 CONTRACTIONS = ((r"\bcan[’']t\b", "cannot"), (r"\bwon[’']t\b", "will not"), (r"\bshan[’']t\b", "shall not"),
@@ -333,7 +355,7 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
         will would should does do did being get gets got make makes made give gives given take takes
         there here which who whom whose what than then more less most least up within after before
         us we our you your someone something anyone anything thing things way ways case cases
-        though whereas become becomes became provision provisions sooner earlier later
+        though whereas become becomes became provision provisions sooner earlier later unless
         example instance kind type types long including include includes included among
         apply applies applied application covers cover covered fall falls count counts
         generally normally usually typically still just even once always ever already again
@@ -358,6 +380,9 @@ STRUCTURE = {
     "connective": r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|"
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
+    # a duty owed only when asked ('shall, upon request, communicate them', 'on request'), and how a sentence says it
+    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b|\bat\s+the\s+request\s+of\b",
+    "asked": r"\b(?:request\w*|ask\w*|demand\w*|when\s+asked)\b",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
@@ -650,7 +675,21 @@ EQUIVALENTS = """company companies business businesses firm firms organisation o
         learn learns learned find finds found discover discovers discovered aware awareness knowledge
         charge charges pay pays fee fees cost costs
         shop shops seller sellers sell sells sale buy buys purchase purchases contract contracts
-        chatbot chatbots interact interacting interaction"""
+        chatbot chatbots interact interacting interaction
+        write writes writing wrote written
+        bring brings bringing brought
+        choose chooses choosing chose chosen
+        hold holds holding held
+        send sends sending sent
+        draw draws drawing drew drawn
+        show shows showing showed shown
+        know knows knowing knew known
+        withdraw withdraws withdrawing withdrew withdrawn
+        seek seeks seeking sought
+        lay lays laying laid
+        bind binds binding bound
+        mean means meaning meant
+        prior advance beforehand"""
 
 # index.vocabulary (the search's plain words): a line's plain words are searched as the statutory words after
 # '→' too; a group goes on over lines indented further.

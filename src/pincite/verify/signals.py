@@ -75,7 +75,9 @@ def prefixed_opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | 
             if re.search(rf"\b{re.escape(m.group())}\b", other, re.IGNORECASE):
                 continue
             n = re.search(rf"(?<![\w-]){re.escape(base)}\b", other, re.IGNORECASE)
-            if n and not re.search(rf"(?<![\w-]){re.escape(base)}\b", said, re.IGNORECASE):
+            # 'a non-profiling option' says what 'an option not based on profiling' says
+            negated = n is not None and _negated_near(other[max(0, n.start() - 40):n.start()], lang)
+            if n and not negated and not re.search(rf"(?<![\w-]){re.escape(base)}\b", said, re.IGNORECASE):
                 return (m.group(), n.group()) if said is sentence else (n.group(), m.group())
     return None
 
@@ -129,7 +131,9 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
             # a limited permission is read as both.
             after = re.split(r"[.;:]", text[m.end():m.end() + 120])[0]
             limited = _LIMIT_WORD.search(m.group()) or _ONLY_WHEN.search(after)
-            kind = "permission prohibition" if limited else "permission"
+            # 'may use only processors that …' says what 'shall use only processors that …' says
+            kind = ("permission prohibition obligation" if _LIMIT_WORD.match(after.lstrip())
+                    else "permission prohibition" if limited else "permission")
         else:
             kind = "obligation"
         for stem in tokenize(verb, lang):
@@ -341,6 +345,40 @@ NEGATED_VERB = languages.compiled("negated_verb", "VERIFY")
 MODAL = languages.compiled("modal", "VERIFY")
 _BOUND = re.compile(f"\\b(\\d+)\\s+({languages.cue('period_qualifier', 'VERIFY').pattern})?\\s*"
                     f"({languages.cue('period_unit', 'VERIFY').pattern})\\b", re.IGNORECASE)
+
+
+_TEXT_NEGATED_VERB = languages.compiled("text_negated_verb", "VERIFY")
+_NEGATIVE_SAID = languages.compiled("negative_said", "VERIFY")
+
+
+def dropped_negation(sentence: str, clause: str, lang: str) -> str:
+    """The text's negated verb phrase ('shall not be interpreted') when the sentence states the same verb
+    with no negation and no negative in other words ('is barred from', 'are excluded', 'only')."""
+    rx, said_otherwise = _TEXT_NEGATED_VERB.get(lang), _NEGATIVE_SAID.get(lang)
+    if rx is None or said_otherwise is None or negated_verb(sentence, lang):
+        return ""
+    # a negative word the text writes too ('exempting', 'without the individual's intervention') restates nothing
+    lowered = clause.lower()
+    negative = [*said_otherwise.finditer(sentence), *NEGATIONS[lang].finditer(sentence)]
+    if any(m.group().lower() not in lowered for m in negative):
+        return ""
+    words = [(w.group(), sentence[max(0, w.start() - 30):w.start()]) for w in re.finditer(r"\w+", sentence)]
+    for m in rx.finditer(clause):
+        stems = terms(next(v for v in m.groupdict().values() if v), lang)
+        # the verb said, and not after a negation of the text's own ('… not to be high-risk')
+        said = [before for word, before in words if stems and terms(word, lang) == stems]
+        if said and not any(_negated_near(before, lang) for before in said):
+            return m.group()
+    return ""
+
+
+def _negated_near(before: str, lang: str) -> bool:
+    """Whether a negation stands among the last three words before a word."""
+    rx = NEGATIONS.get(lang)
+    return bool(rx and rx.search(" ".join(re.findall(r"\w+", before)[-NEGATION_WINDOW:])))
+
+
+NEGATION_WINDOW = 3  # words before a verb a negation of its own may stand in ('not to be high-risk')
 
 
 def negated_verbs(text: str, lang: str) -> int:

@@ -31,6 +31,7 @@ _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
 _OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
 # 'and' before a second verb of the sentence ('… and has to make sure …'): where its second part begins
 _CLAUSE_JOINER = languages.compiled("clause_joiner", "VERIFY")
+_GRANTED_NOUN = languages.compiled("granted_noun", "VERIFY")
 _REPORTED = languages.cue("reported", "RECITAL_CLAIMS")
 
 
@@ -305,7 +306,9 @@ def _modality(claim: Claim) -> Verdict | None:
         return Verdict(False, "modality", flipped)
     if not has:
         return None
-    if "obligation" in said and not has & {"obligation", "prohibition"}:
+    granted = _GRANTED_NOUN.get(claim.lang)
+    if ("obligation" in said and not has & {"obligation", "prohibition"}
+            and not (has == {"permission"} and granted and granted.search(body))):
         return Verdict(False, "modality", f"the sentence states an obligation; {_labels(claim)} says '{_short(clause)}'")
     if ("permission" in said and has & {"obligation", "prohibition"} and "permission" not in has
             and "prohibition" not in said):
@@ -320,8 +323,12 @@ def _verb_modality(body: str, claim: Claim) -> str:
     for verb, kinds in signals.modal_verbs(body, claim.lang).items():
         if verb in text and not kinds & text[verb]:
             said, has = "/".join(sorted(kinds)), "/".join(sorted(text[verb]))
-            return f"the sentence makes '{verb}…' a {said}; in {_labels(claim)} it is a {has}"
+            return f"the sentence makes '{verb}…' {_a(said)}; in {_labels(claim)} it is {_a(has)}"
     return ""
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
 def best_clauses(claim: Claim) -> list[str]:
@@ -365,6 +372,9 @@ def _polarity(claim: Claim) -> Verdict | None:
     idle = signals.without_idle_negations(context, claim.lang)  # 'without prejudice to …' negates nothing
     if signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written:
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
+    dropped = signals.dropped_negation(body, clause, claim.lang)
+    if dropped:
+        return Verdict(False, "polarity", f"the sentence drops the negation; {_labels(claim)} says '{dropped}'")
     denied = signals.denied_words(clause, body, claim.lang)
     if denied and not signals.negations(signals.without_denied(body, clause, claim.lang), claim.lang):
         return Verdict(False, "polarity", f"the sentence says '{denied[0][1]}'; {_labels(claim)} says '{denied[0][0]}'")
