@@ -824,6 +824,13 @@ ROUND8 = [
                           "the drawing up of codes of conduct."),
     prov("Article 76(1)", "1. Market surveillance authorities shall have competences and powers to ensure that testing in "
                           "real world conditions is in accordance with this Regulation."),
+    prov("Article 49(4)", "4. For high-risk AI systems referred to in points 1, 6 and 7 of Annex III, the registration "
+                          "shall be in a secure non-public section of the EU database and shall include only the "
+                          "following information."),
+    prov("Article 10(9)", "9. A dispute settlement body shall adopt its decision on a matter referred to it within 90 days of "
+                          "receipt of a request."),
+    prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its publication "
+                          "in the Official Journal of the European Union."),
     prov("Article 50(2)", "2. The Digital Services Coordinators shall act with complete independence. They shall remain "
                           "free from any external influence, whether direct or indirect, and shall neither seek nor take "
                           "instructions from any other public authority or any private party."),
@@ -857,9 +864,20 @@ ROUND8 = [
     # a duty to have powers is what granting them says
     ("Market surveillance authorities are to be equipped with the competences and powers to ensure that testing in "
      "real world conditions complies with the Regulation [Article 76(1)].", None),
+    # 'at least' the information where the text says 'only'; 'no sooner than' is a floor; 'preceding' for 'following'
+    ("For the high-risk AI systems of points 1, 6 and 7 of Annex III, the registration in the secure non-public "
+     "section of the EU database must include at least the following information [Article 49(4)].", "comparator"),
+    ("For the high-risk AI systems of points 1, 6 and 7 of Annex III, the registration in the secure non-public "
+     "section of the EU database must include only the following information [Article 49(4)].", None),
+    ("A dispute settlement body must adopt its decision no sooner than 90 days after receiving a request "
+     "[Article 10(9)].", "comparator"),
+    ("A dispute settlement body must adopt its decision no later than 90 days after receiving a request "
+     "[Article 10(9)].", None),
+    ("The Regulation enters into force on the twentieth day preceding its publication in the Official Journal "
+     "[Article 99(1)].", "polarity"),
     # 'shall neither seek nor take' negates
     ("Digital Services Coordinators must act with complete independence and are not allowed to seek or take "
      "instructions from any other public authority [Article 50(2)].", None),
 ])
-def test_dropped_negations_requests_frequencies_and_limited_permissions(text, why):
+def test_dropped_negations_requests_frequencies_limited_permissions_and_unnumbered_floors(text, why):
     assert reason_parts(text, ROUND8) == why

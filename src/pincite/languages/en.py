@@ -219,7 +219,7 @@ VERIFY = {
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
-    "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+earlier\s+than\b|\bmore\s+than\b|"
+    "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+(?:earlier|sooner)\s+than\b|\bmore\s+than\b|"
              r"\bat\s+the\s+earliest\b|"
              r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
     "beyond_limit": r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b|"
@@ -274,6 +274,10 @@ VERIFY = {
     # issued by notified bodies'), not the subject of the verb after it
     "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",
     "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far)\b)",
+    # 'at least' said of no number ('shall include at least the following information'): a floor on what the text
+    # may limit with 'only'
+    "floor_unnumbered": r"\bat\s+least\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                        r"once|twice|a|an)\b)",
     "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
     # not a frequency ('every year', 'every six months' is 'annually', 'twice a year') nor 'at all times'
     "all": r"\b(?:all(?!\s+times\b)|every(?!\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|hours?|time)\b)|everyone|"
@@ -294,7 +298,7 @@ OPPOSITES = (
      r"\b(?:delet\w*|eras\w*|destroy\w*|discard\w*|repeal\w*)\b"),
     (r"\b(?:affix\w*|attach\w*)\b",
      r"\b(?:remov\w*|detach\w*)\b"),
-    (r"\b(?:before|prior\s+to)\b",
+    (r"\b(?:before|prior\s+to|preceding)\b",
      r"\bafter\b|\b(?:day|month|year)s?\s+following\b"),
     (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b",
      r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
@@ -308,6 +312,8 @@ OPPOSITES = (
      r"\b(?:discourag\w*|hinder\w*|imped\w*|obstruct\w*)\b"),
     (r"\bfree\s+of\s+charge\b|\bwithout\s+(?:any\s+)?charge\b|\bat\s+no\s+cost\b",
      r"\bpaid\s+for\b|\bagainst\s+(?:a\s+)?(?:payment|fee)\b|\bfor\s+a\s+fee\b"),
+    (r"\bhigher\s+than\b",
+     r"\blower\s+than\b"),
     (r"\bindependen\w*",
      r"\bintegrated\s+(?:in|into|with)\b|\bsubordinat\w*|\bdependent\s+on\b"),
 )

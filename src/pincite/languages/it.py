@@ -124,6 +124,7 @@ VERIFY = {
     "joined_article": r"il\s+|lo\s+|la\s+|l'",
     "relative": r"\b(?:il\s+cui|la\s+cui|i\s+cui|le\s+cui|che)\b",
     "only": r"(?<!\bnon\s)\b(?:soltanto|solo|unicamente|esclusivamente)\b(?!\s+(?:se|qualora|quando|ove)\b)",
+    "floor_unnumbered": r"\balmeno\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:un[oa]?|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)\b)",
     "text_only": r"\b(?:soltanto|solo|unicamente|esclusivamente|esclusiv[oaie]|limitat\w+)\b",
     "all": r"\b(?:tutti|tutte|ogni|chiunque)\b",
     "text_all": r"\b(?:tutti|tutte|ogni|ciascun\w*|qualsiasi|qualunque|chiunque|nessun\w*)\b",

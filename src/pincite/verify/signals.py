@@ -525,6 +525,10 @@ def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
     m = _BEYOND_LIMIT.search(sentence)
     if m and not _BEYOND_LIMIT.search(text) and _limited(text, sentence[m.end():], lang):
         return m.group()
+    # 'at least the following information' where the text says 'only the following information'
+    m = _FLOOR_UNNUMBERED.search(sentence)
+    if m and not _FLOOR_UNNUMBERED.search(text) and _limited(text, sentence[m.end():], lang):
+        return m.group()
     return None
 
 
@@ -542,6 +546,7 @@ def _limited(text: str, after: str, lang: str) -> bool:
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",
 # "even partly on profiling" for "based solely on profiling".
 _BEYOND_LIMIT = languages.cue("beyond_limit", "VERIFY")
+_FLOOR_UNNUMBERED = languages.cue("floor_unnumbered", "VERIFY")
 _ONLY_AFTER = languages.cue("only_after", "VERIFY")
 _PRECONDITION = languages.cue("precondition", "VERIFY")
 # Discretion the text does not give: "any fee it chooses", "as it sees fit".
