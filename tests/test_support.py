@@ -831,6 +831,11 @@ ROUND8 = [
                           "receipt of a request."),
     prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its publication "
                           "in the Official Journal of the European Union."),
+    prov("Article 26(3)", "3. The obligations set out in paragraphs 1 and 2, are without prejudice to other deployer "
+                          "obligations under Union or national law."),
+    prov("Article 31(10)", "10. Notified bodies shall be capable of carrying out all the tasks assigned to them under this "
+                           "Regulation, whether those tasks are carried out by the notified body itself or on its behalf "
+                           "and under its responsibility."),
     prov("Article 50(2)", "2. The Digital Services Coordinators shall act with complete independence. They shall remain "
                           "free from any external influence, whether direct or indirect, and shall neither seek nor take "
                           "instructions from any other public authority or any private party."),
@@ -875,6 +880,13 @@ ROUND8 = [
      "[Article 10(9)].", None),
     ("The Regulation enters into force on the twentieth day preceding its publication in the Official Journal "
      "[Article 99(1)].", "polarity"),
+    # a saving clause restated ('do not displace' for 'are without prejudice to'), and one denied
+    ("The deployer obligations in paragraphs 1 and 2 do not displace other deployer obligations under Union or "
+     "national law [Article 26(3)].", None),
+    ("Deployers are not subject to other obligations under Union or national law [Article 26(3)].", "polarity"),
+    # 'done', 'itself' claim nothing
+    ("Whether the notified body does the work itself or has it done on its behalf and under its responsibility, it "
+     "must be capable of carrying out all the tasks assigned to it under the Regulation [Article 31(10)].", None),
     # 'shall neither seek nor take' negates
     ("Digital Services Coordinators must act with complete independence and are not allowed to seek or take "
      "instructions from any other public authority [Article 50(2)].", None),

@@ -211,6 +211,11 @@ VERIFY = {
                       r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
                       r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"
                       r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b|\bnot\s+prejudice\w*\b|\bat\s+no\s+(?:\w+\s+)?(?:cost|charge)\b",
+    # a saving clause ('without prejudice to', 'shall not affect'), and a sentence's way of saying it ('do not
+    # displace', 'does not affect'): the sentence's negation is the text's
+    "saving_text": r"\bwithout\s+prejudice\b|\b(?:shall|does|do)\s+not\s+affect\b",
+    "saving_said": r"\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?(?:displac|affect|prejudic|overrid|replac|limit|restrict|alter|"
+                   r"chang)\w*",
     "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither)\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
@@ -362,6 +367,7 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services article artic
         there here which who whom whose what than then more less most least up within after before
         us we our you your someone something anyone anything thing things way ways case cases
         though whereas become becomes became provision provisions sooner earlier later unless
+        done doing itself themselves over particular particularly necessarily away
         example instance kind type types long including include includes included among
         apply applies applied application covers cover covered fall falls count counts
         generally normally usually typically still just even once always ever already again

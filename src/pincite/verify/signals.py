@@ -567,6 +567,19 @@ def without_idle_negations(text: str, lang: str) -> str:
     return rx.sub(" ", text) if rx else text
 
 
+_SAVING_TEXT = languages.compiled("saving_text", "VERIFY")
+_SAVING_SAID = languages.compiled("saving_said", "VERIFY")
+
+
+def without_saving(sentence: str, text: str, lang: str) -> str:
+    """The sentence less its restatement of the text's saving clause ('do not displace any other duties' for
+    'are without prejudice to other obligations'): that negation is the text's."""
+    has, said = _SAVING_TEXT.get(lang), _SAVING_SAID.get(lang)
+    if has is None or said is None or not has.search(text):
+        return sentence
+    return said.sub(" ", sentence)
+
+
 def negative(text: str, lang: str, *, prohibitions: bool = True) -> bool:
     """Whether a clause negates: a negated verb, a prohibition, a denied noun. A sentence that
     denies a prohibition ('does not prohibit') is not matched by one (prohibitions=False)."""

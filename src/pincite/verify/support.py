@@ -354,7 +354,7 @@ def _polarity(claim: Claim) -> Verdict | None:
     clause = rests_on(claim)
     if not clause:
         return None
-    body = signals.without_idle_negations(unquoted(claim.body), claim.lang)
+    body = signals.without_saving(signals.without_idle_negations(unquoted(claim.body), claim.lang), _text(claim), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
     if (flipped and (said := flipped.search(body)) and not flipped.search(_text(claim))
             and not signals.CONCESSION_TEXT.search(_text(claim))):
