@@ -831,6 +831,19 @@ ROUND8 = [
                           "receipt of a request."),
     prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its publication "
                           "in the Official Journal of the European Union."),
+    prov("Article 6(7)", "7. The Commission shall adopt delegated acts in accordance with Article 97 in order to amend "
+                         "paragraph 3, second subparagraph, of this Article by deleting any of the conditions laid down "
+                         "therein, where there is concrete and reliable evidence that this is necessary to maintain the "
+                         "level of protection of health, safety and fundamental rights provided for by this Regulation."),
+    prov("Article 57(6)", "6. Competent authorities shall provide, as appropriate, guidance, supervision and support within "
+                          "the AI regulatory sandbox with a view to identifying risks, in particular to fundamental rights, "
+                          "health and safety, testing, mitigation measures, and their effectiveness in relation to the "
+                          "obligations and requirements of this Regulation and, where relevant, other Union and national "
+                          "law supervised within the sandbox."),
+    prov("Article 111(2)", "2. This Regulation shall apply to operators of high-risk AI systems, other than the systems "
+                           "referred to in paragraph 1 of this Article, that have been placed on the market or put into "
+                           "service before 2 August 2026, only if, as from that date, those systems are subject to "
+                           "significant changes in their designs."),
     prov("Article 26(3)", "3. The obligations set out in paragraphs 1 and 2, are without prejudice to other deployer "
                           "obligations under Union or national law."),
     prov("Article 31(10)", "10. Notified bodies shall be capable of carrying out all the tasks assigned to them under this "
@@ -884,6 +897,19 @@ ROUND8 = [
     ("The deployer obligations in paragraphs 1 and 2 do not displace other deployer obligations under Union or "
      "national law [Article 26(3)].", None),
     ("Deployers are not subject to other obligations under Union or national law [Article 26(3)].", "polarity"),
+    # a condition closing the sentence runs on through the commas of a list ('health, safety and fundamental rights');
+    # ', where relevant, other … law' bounds only what follows it
+    ("The Commission must adopt delegated acts amending paragraph 3, second subparagraph, of Article 6 by deleting any "
+     "of the conditions laid down there [Article 6(7)].", "condition_dropped"),
+    ("Where there is concrete and reliable evidence that it is necessary to maintain the level of protection, the "
+     "Commission must adopt delegated acts deleting conditions of paragraph 3, second subparagraph [Article 6(7)].", None),
+    ("Within an AI regulatory sandbox, competent authorities must provide guidance, supervision and support, as "
+     "appropriate, with a view to identifying risks to fundamental rights, health and safety [Article 57(6)].", None),
+    # 'only if, as from that date, …': a phrase set off right after the condition word is part of the condition
+    ("The Regulation applies to operators of high-risk AI systems placed on the market before 2 August 2026 "
+     "[Article 111(2)].", "condition_dropped"),
+    ("The Regulation applies to operators of high-risk AI systems placed on the market before 2 August 2026 only if "
+     "those systems are subject to significant changes in their designs from that date [Article 111(2)].", None),
     # 'done', 'itself' claim nothing
     ("Whether the notified body does the work itself or has it done on its behalf and under its responsibility, it "
      "must be capable of carrying out all the tasks assigned to it under the Regulation [Article 31(10)].", None),

@@ -49,6 +49,7 @@ _CONCESSION = re.compile(f"\\b(?:{languages.cue('concession', 'STRUCTURE').patte
 _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 _ON_REQUEST = languages.compiled("on_request", "STRUCTURE")
 _ASKED = languages.compiled("asked", "STRUCTURE")
+LIST_SEGMENT_WORDS = 10  # a list item after a comma inside a closing condition is at most this long
 REQUEST_WORDS = 8  # the words after 'upon request' it bounds: the claim must keep one of them
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
@@ -118,7 +119,7 @@ def _read(sentence: str, lang: str) -> Statement:
             conditions.append((m.group(), after.lstrip()[1:]))
             core = core[:m.start()]
             break
-        if not re.search(r",\s*\S", _TAIL.sub("", after.split(":")[0])):  # it runs to the end: it bounds the clause
+        if _to_the_end(_TAIL.sub("", after.split(":")[0]), lang):  # it runs to the end: it bounds the clause
             conditions.append((m.group(), after.split(":")[0]))  # 'where applicable to the trader: (a) …' — not the list
             core = core[:m.start()]
             break
@@ -178,6 +179,21 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
         if signals.negations(condition, lang) and not signals.negations(sentence, lang):
             return f"{word} {condition}"
     return None
+
+
+def _to_the_end(after: str, lang: str) -> bool:
+    """Whether a condition closing a sentence runs to its end: no comma in it, or only the commas of a list
+    ('… protection of health, safety and fundamental rights'; its segments short, the last joined by 'and')."""
+    segments = after.split(",")
+    if len(segments) == 1:
+        return True
+    if not segments[0].strip() and len(segments) > 2:  # 'only if, as from that date, those systems …'
+        return _to_the_end(",".join(segments[2:]), lang)
+    joiner = _LIST_GOES_ON.get(lang)
+    rest = segments[1:]
+    # ', where relevant, other Union law …': a word or two set off by commas bounds what follows it, not the clause
+    return bool(joiner and joiner.search(rest[-1]) and len(segments[0].split()) > 2
+                and all(len(seg.split()) <= LIST_SEGMENT_WORDS and not signals.MODAL[lang].search(seg) for seg in rest))
 
 
 def _request(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
