@@ -776,6 +776,9 @@ IT_PARTS = [
                           "giustificata.", lang="it"),
     prov("Recital 132", "(132) È opportuno che le persone fisiche ricevano una notifica quando sono esposte a sistemi "
                         "che possono inferirne le emozioni.", kind="recital", lang="it"),
+    prov("Annex III, point 4", "4. Occupazione, gestione dei lavoratori e accesso al lavoro autonomo: a) i sistemi di IA "
+                               "destinati a essere utilizzati per l'assunzione o la selezione di persone fisiche, in "
+                               "particolare per analizzare o filtrare le candidature e valutare i candidati;", lang="it"),
 ]
 
 
@@ -794,6 +797,10 @@ IT_PARTS = [
      "giustificata [Article 30(5)].", "condition_dropped"),
     ("Se sono sollevate obiezioni, la Commissione avvia senza ritardo consultazioni con gli Stati membri pertinenti "
      "[Article 30(5)].", None),
+    # English 'all' is no Italian word: 'all'assunzione' widens nothing; Italian 'tutti' does
+    ("Sono ad alto rischio i sistemi di IA destinati all'assunzione o alla selezione di persone fisiche, ad esempio "
+     "per filtrare le candidature [Annex III, point 4].", None),
+    ("Sono ad alto rischio tutti i sistemi di IA usati per la gestione dei lavoratori [Annex III, point 4].", "comparator"),
     # 'anche quando' is 'also when' as often as 'even when': no exception turned around
     ("Il considerando spiega che le persone fisiche dovrebbero ricevere una notifica anche quando sono esposte a "
      "sistemi che ne inferiscono le emozioni [Recital 132].", None),

@@ -506,29 +506,32 @@ def bound_values(text: str) -> frozenset[tuple[str, str]]:
 
 # Scope: 'only' narrows what the text leaves open ('not only' and 'only where' do not: the
 # latter is a condition, checked as polarity); 'all' widens what the text qualifies.
-_ONLY = languages.cue("only", "VERIFY")
+# Each language's own words: another pack's would read a word of this one ('all' in Italian 'all'assunzione').
+_ONLY = languages.compiled("only", "VERIFY")
 # A text limits as well by an exclusive power ('shall have exclusive powers') or by a rule denied but for a
 # case ('shall not engage another processor without prior … authorisation': only with it).
-_TEXT_ONLY = languages.cue("text_only", "VERIFY")
-_ALL = languages.cue("all", "VERIFY")
-_TEXT_ALL = languages.cue("text_all", "VERIFY")
+_TEXT_ONLY = languages.compiled("text_only", "VERIFY")
+_ALL = languages.compiled("all", "VERIFY")
+_TEXT_ALL = languages.compiled("text_all", "VERIFY")
 
 
 def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
     """The word by which the sentence narrows ('only') or widens ('all') the text's scope."""
     for said, has in ((_ONLY, _TEXT_ONLY), (_ALL, _TEXT_ALL), (_AT_WILL, _AT_WILL)):
-        m = said.search(sentence)
+        said_here, has_here = said.get(lang), has.get(lang)
+        if said_here is None or has_here is None:
+            continue
+        m = said_here.search(sentence)
         if m and said is _ONLY and _ONLY_AFTER.match(sentence, m.start()) and _PRECONDITION.search(text):
             continue  # 'only after a warning' says what 'after having issued a prior warning' says
-        if m and not has.search(text):
+        if m and not has_here.search(text):
             return m.group()
-    m = _BEYOND_LIMIT.search(sentence)
-    if m and not _BEYOND_LIMIT.search(text) and _limited(text, sentence[m.end():], lang):
-        return m.group()
-    # 'at least the following information' where the text says 'only the following information'
-    m = _FLOOR_UNNUMBERED.search(sentence)
-    if m and not _FLOOR_UNNUMBERED.search(text) and _limited(text, sentence[m.end():], lang):
-        return m.group()
+    for cue in (_BEYOND_LIMIT, _FLOOR_UNNUMBERED):
+        # 'not only of its members' for 'solely to the members'; 'at least the following information' for 'only …'
+        rx = cue.get(lang)
+        m = rx.search(sentence) if rx else None
+        if m and not rx.search(text) and _limited(text, sentence[m.end():], lang):
+            return m.group()
     return None
 
 
@@ -536,7 +539,8 @@ def _limited(text: str, after: str, lang: str) -> bool:
     """Whether the text limits what the sentence's next words name: 'solely to the members'
     for 'not only of its members', within a few words of the limiting word."""
     wanted = [t for t in tokenize(" ".join(after.split()[:4]), lang) if not t[:1].isdigit()][:2]
-    for m in _TEXT_ONLY.finditer(text):
+    rx = _TEXT_ONLY.get(lang)
+    for m in rx.finditer(text) if rx else ():
         near = set(tokenize(" ".join(text[m.end():].split()[:6]), lang))
         if near & set(wanted):
             return True
@@ -545,12 +549,12 @@ def _limited(text: str, after: str, lang: str) -> bool:
 
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",
 # "even partly on profiling" for "based solely on profiling".
-_BEYOND_LIMIT = languages.cue("beyond_limit", "VERIFY")
-_FLOOR_UNNUMBERED = languages.cue("floor_unnumbered", "VERIFY")
+_BEYOND_LIMIT = languages.compiled("beyond_limit", "VERIFY")
+_FLOOR_UNNUMBERED = languages.compiled("floor_unnumbered", "VERIFY")
 _ONLY_AFTER = languages.cue("only_after", "VERIFY")
 _PRECONDITION = languages.cue("precondition", "VERIFY")
 # Discretion the text does not give: "any fee it chooses", "as it sees fit".
-_AT_WILL = languages.cue("at_will", "VERIFY")
+_AT_WILL = languages.compiled("at_will", "VERIFY")
 
 
 # Negative words that negate nothing the text says: a ceiling or a floor ('cannot exceed 6 %', 'no longer
