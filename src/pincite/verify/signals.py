@@ -529,7 +529,9 @@ def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
     for cue in (_BEYOND_LIMIT, _FLOOR_UNNUMBERED):
         # 'not only of its members' for 'solely to the members'; 'at least the following information' for 'only …'
         rx = cue.get(lang)
-        m = rx.search(sentence) if rx else None
+        if rx is None:
+            continue
+        m = rx.search(sentence)
         if m and not rx.search(text) and _limited(text, sentence[m.end():], lang):
             return m.group()
     return None
