@@ -776,6 +776,12 @@ IT_PARTS = [
                           "giustificata.", lang="it"),
     prov("Recital 132", "(132) È opportuno che le persone fisiche ricevano una notifica quando sono esposte a sistemi "
                         "che possono inferirne le emozioni.", kind="recital", lang="it"),
+    prov("Article 36(5)", "5. In caso di sospensione, limitazione o ritiro della designazione, l'organismo notificato "
+                          "informa i fornitori interessati entro dieci giorni.", lang="it"),
+    prov("Article 2(7)", "7. Il diritto dell'Unione in materia di protezione dei dati personali si applica ai dati "
+                         "personali trattati in relazione ai diritti e agli obblighi stabiliti dal presente regolamento. "
+                         "Il presente regolamento lascia impregiudicati il regolamento (UE) 2016/679 e la direttiva "
+                         "2002/58/CE.", lang="it"),
     prov("Annex III, point 4", "4. Occupazione, gestione dei lavoratori e accesso al lavoro autonomo: a) i sistemi di IA "
                                "destinati a essere utilizzati per l'assunzione o la selezione di persone fisiche, in "
                                "particolare per analizzare o filtrare le candidature e valutare i candidati;", lang="it"),
@@ -801,6 +807,16 @@ IT_PARTS = [
     ("Sono ad alto rischio i sistemi di IA destinati all'assunzione o alla selezione di persone fisiche, ad esempio "
      "per filtrare le candidature [Annex III, point 4].", None),
     ("Sono ad alto rischio tutti i sistemi di IA usati per la gestione dei lavoratori [Annex III, point 4].", "comparator"),
+    # 'non più di' is a ceiling, 'almeno' a floor
+    ("In caso di sospensione della designazione, l'organismo notificato ha non più di dieci giorni per informare i "
+     "fornitori interessati [Article 36(5)].", None),
+    ("In caso di sospensione della designazione, l'organismo notificato ha almeno dieci giorni per informare i "
+     "fornitori interessati [Article 36(5)].", "comparator"),
+    # a saving clause restated, 'né' and all ('non incide su … né su …' for 'lascia impregiudicati')
+    ("Il presente regolamento non incide sul regolamento (UE) 2016/679 né sulla direttiva 2002/58/CE sulla protezione "
+     "dei dati personali [Article 2(7)].", None),
+    ("Il presente regolamento non si applica ai dati personali trattati in relazione agli obblighi stabiliti dal "
+     "regolamento [Article 2(7)].", "polarity"),
     # 'anche quando' is 'also when' as often as 'even when': no exception turned around
     ("Il considerando spiega che le persone fisiche dovrebbero ricevere una notifica anche quando sono esposte a "
      "sistemi che ne inferiscono le emozioni [Recital 132].", None),

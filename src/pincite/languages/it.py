@@ -99,14 +99,18 @@ VERIFY = {
     "modal": r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
     "not_a_negation": r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b|\bnon\s+(?:oltre|"
                       r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b",
+    # a saving clause ('lasciano impregiudicati', 'fatto salvo'), and a sentence's way of saying it ('non incide
+    # su … né su …'): the sentence's negation, and the 'né' it goes on with, are the text's
+    "saving_text": r"\bimpregiudicat\w*|\bnon\s+pregiudica\w*|\bnon\s+incid\w*",
+    "saving_said": r"\bnon\s+(?:\w+\s+)?(?:pregiudic|incid|sostitu|limit|modific|alter)\w*(?:[^.;]*?\bné\b)*",
     "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?(?:nessun\w*|né)\b",
     # a word the text denies ('non includono', 'né … coinvolti'): a sentence asserting it turns the rule around
     "denial": r"\b(?:non|mai|né)\s+(?:(?:è|sono|stato|stata|stati|state|essere|viene|vengono|anche|più)\s+)*(?P<word>[a-zàèéìòù]{4,})\b",
     "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
     "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
-               r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|"
+               r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|\bnon\s+più\s+di\b|"
                r"\bmassim[oa]\b",
-    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
+    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|(?<!\bnon\s)\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
              r"\bnon\s+prima\s+d\w*",
     "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",
     "at_will": r"\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b",
@@ -162,7 +166,7 @@ ACTORS = {
 }
 # Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
 FRAME_WORDS = """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
-        può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa
+        può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa né
         elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
         tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo
         prima più meno almeno esempio tipo caso casi incluso inclusi compreso compresi tra
