@@ -776,6 +776,8 @@ IT_PARTS = [
                           "giustificata.", lang="it"),
     prov("Recital 132", "(132) È opportuno che le persone fisiche ricevano una notifica quando sono esposte a sistemi "
                         "che possono inferirne le emozioni.", kind="recital", lang="it"),
+    prov("Article 73(2)", "2. La segnalazione di cui al paragrafo 1 è effettuata immediatamente dopo che il fornitore ha "
+                          "stabilito un nesso causale tra il sistema di IA e l'incidente grave.", lang="it"),
     prov("Article 36(5)", "5. In caso di sospensione, limitazione o ritiro della designazione, l'organismo notificato "
                           "informa i fornitori interessati entro dieci giorni.", lang="it"),
     prov("Article 2(7)", "7. Il diritto dell'Unione in materia di protezione dei dati personali si applica ai dati "
@@ -807,6 +809,9 @@ IT_PARTS = [
     ("Sono ad alto rischio i sistemi di IA destinati all'assunzione o alla selezione di persone fisiche, ad esempio "
      "per filtrare le candidature [Annex III, point 4].", None),
     ("Sono ad alto rischio tutti i sistemi di IA usati per la gestione dei lavoratori [Annex III, point 4].", "comparator"),
+    # 'non appena' is 'as soon as', no negation
+    ("Il fornitore segnala l'incidente grave non appena ha stabilito un nesso causale tra il sistema di IA e "
+     "l'incidente [Article 73(2)].", None),
     # 'non più di' is a ceiling, 'almeno' a floor
     ("In caso di sospensione della designazione, l'organismo notificato ha non più di dieci giorni per informare i "
      "fornitori interessati [Article 36(5)].", None),

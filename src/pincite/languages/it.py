@@ -98,7 +98,7 @@ VERIFY = {
     "negated_verb": r"\bnon\s+(?:\w+\s+)?(?:è|sono|può|possono|deve|devono|si\s+applica|si\s+applicano|ha|hanno)\b|\bmai\b",
     "modal": r"\b(?:deve|devono|può|possono|ha\s+il\s+diritto|hanno\s+il\s+diritto|è\s+tenut\w|sono\s+tenut\w)\b",
     "not_a_negation": r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b|\bnon\s+(?:oltre|"
-                      r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b",
+                      r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b|\bnon\s+appena\b",  # 'as soon as'
     # a saving clause ('lasciano impregiudicati', 'fatto salvo'), and a sentence's way of saying it ('non incide
     # su … né su …'): the sentence's negation, and the 'né' it goes on with, are the text's
     "saving_text": r"\bimpregiudicat\w*|\bnon\s+pregiudica\w*|\bnon\s+incid\w*",
