@@ -778,6 +778,8 @@ IT_PARTS = [
                         "che possono inferirne le emozioni.", kind="recital", lang="it"),
     prov("Article 73(2)", "2. La segnalazione di cui al paragrafo 1 è effettuata immediatamente dopo che il fornitore ha "
                           "stabilito un nesso causale tra il sistema di IA e l'incidente grave.", lang="it"),
+    prov("Article 76(4)", "4. La decisione dell'autorità di vigilanza del mercato è motivata. Le informazioni pertinenti "
+                          "possono essere trasmesse alla Commissione.", lang="it"),
     prov("Article 36(5)", "5. In caso di sospensione, limitazione o ritiro della designazione, l'organismo notificato "
                           "informa i fornitori interessati entro dieci giorni.", lang="it"),
     prov("Article 2(7)", "7. Il diritto dell'Unione in materia di protezione dei dati personali si applica ai dati "
@@ -809,6 +811,8 @@ IT_PARTS = [
     ("Sono ad alto rischio i sistemi di IA destinati all'assunzione o alla selezione di persone fisiche, ad esempio "
      "per filtrare le candidature [Annex III, point 4].", None),
     ("Sono ad alto rischio tutti i sistemi di IA usati per la gestione dei lavoratori [Annex III, point 4].", "comparator"),
+    # 'essere' after a modal is no verb it governs: 'deve essere motivata' is not 'possono essere trasmesse' turned
+    ("La decisione dell'autorità di vigilanza del mercato deve essere motivata [Article 76(4)].", None),
     # 'non appena' is 'as soon as', no negation
     ("Il fornitore segnala l'incidente grave non appena ha stabilito un nesso causale tra il sistema di IA e "
      "l'incidente [Article 73(2)].", None),

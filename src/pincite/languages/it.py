@@ -295,6 +295,8 @@ NUMBER_WORDS = {
 }
 NUMBER_SCALES = "milioni miliardi"
 MODAL_CLASSES = {"permission": "può possono"}
+# What follows a modal without being the verb it governs ('deve essere motivata': the verb is the participle)
+MODAL_NOT_VERB = "essere avere non anche solo applicarsi applicare"
 # verify.check.quantities: number words read as a count before a unit of time ('un mese'), scale words
 # after a number, the units by name.
 UNIT_NUMBERS = {"uno": 1, "un": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
