@@ -863,6 +863,13 @@ ROUND8 = [
                           "receipt of a request."),
     prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its publication "
                           "in the Official Journal of the European Union."),
+    prov("Article 43(2)", "2. For high-risk AI systems referred to in points 2 to 8 of Annex III, providers shall follow "
+                          "the conformity assessment procedure based on internal control as referred to in Annex VI, "
+                          "which does not provide for the involvement of a notified body."),
+    prov("Article 78(3)", "3. The limitation period for the enforcement of penalties shall be interrupted:\n(a) by "
+                          "notification of a decision varying the original amount of the fine;\n(b) by any action of the "
+                          "Commission, or of a Member State acting at the request of the Commission, designed to enforce "
+                          "payment of the fine or periodic penalty payment."),
     prov("Article 6(7)", "7. The Commission shall adopt delegated acts in accordance with Article 97 in order to amend "
                          "paragraph 3, second subparagraph, of this Article by deleting any of the conditions laid down "
                          "therein, where there is concrete and reliable evidence that this is necessary to maintain the "
@@ -942,6 +949,15 @@ ROUND8 = [
      "[Article 111(2)].", "condition_dropped"),
     ("The Regulation applies to operators of high-risk AI systems placed on the market before 2 August 2026 only if "
      "those systems are subject to significant changes in their designs from that date [Article 111(2)].", None),
+    # 'No notified body is involved' says the text's 'does not provide for the involvement of a notified body' ('no'
+    # is a word of its own, not the start of 'not' or 'notified')
+    ("No notified body is involved when providers of the high-risk AI systems of points 2 to 8 of Annex III follow "
+     "the conformity assessment procedure based on internal control [Article 43(2)].", None),
+    ("A notified body is involved when providers of the high-risk AI systems of points 2 to 8 of Annex III follow "
+     "the conformity assessment procedure based on internal control [Article 43(2)].", "polarity"),
+    # 'at the request of the Commission' says who asks a Member State to act, no condition on the rule
+    ("Any action of the Commission designed to enforce payment of the fine interrupts the limitation period for the "
+     "enforcement of penalties [Article 78(3)].", None),
     # 'done', 'itself' claim nothing
     ("Whether the notified body does the work itself or has it done on its behalf and under its responsibility, it "
      "must be capable of carrying out all the tasks assigned to it under the Regulation [Article 31(10)].", None),

@@ -393,7 +393,8 @@ STRUCTURE = {
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
     # a duty owed only when asked ('shall, upon request, communicate them', 'on request'), and how a sentence says it
-    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b|\bat\s+the\s+request\s+of\b",
+    # ('at the request of the Commission' names who asks an actor of a noun phrase, not a condition: not read)
+    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b",
     "asked": r"\b(?:request\w*|ask\w*|demand\w*|when\s+asked)\b",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",

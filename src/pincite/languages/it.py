@@ -189,7 +189,7 @@ STRUCTURE = {
     "quantifier": r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+",
     "connective": r"^(?:tuttavia|inoltre|in\s+deroga\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"a\s+meno|salvo",
-    "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b|\ba\s+richiesta\s+d",
+    "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b",
     "asked": r"\b(?:richie\w*|chied\w*|chiest\w*|domand\w*)\b",
     "point_joiner": r"e|o",
     "concession": r"anche",

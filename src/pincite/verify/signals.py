@@ -358,10 +358,9 @@ def dropped_negation(sentence: str, clause: str, lang: str) -> str:
     if rx is None or said_otherwise is None or negated_verb(sentence, lang):
         return ""
     # a negative word the text writes too ('exempting', 'without the individual's intervention') restates nothing
-    lowered = clause.lower()
     negative = [*said_otherwise.finditer(sentence), *NEGATIONS[lang].finditer(sentence)]
-    if any(m.group().lower() not in lowered for m in negative):
-        return ""
+    if any(not re.search(rf"(?<!\w){re.escape(m.group())}(?!\w)", clause, re.IGNORECASE) for m in negative):
+        return ""  # ('No notified body is involved' restates 'does not provide for the involvement of a notified body')
     words = [(w.group(), sentence[max(0, w.start() - 30):w.start()]) for w in re.finditer(r"\w+", sentence)]
     for m in rx.finditer(clause):
         stems = terms(next(v for v in m.groupdict().values() if v), lang)
