@@ -870,6 +870,15 @@ ROUND8 = [
                           "notification of a decision varying the original amount of the fine;\n(b) by any action of the "
                           "Commission, or of a Member State acting at the request of the Commission, designed to enforce "
                           "payment of the fine or periodic penalty payment."),
+    prov("Article 33(2)", "2. The Commission shall adopt delegated acts in accordance with Article 87 to adjust the number "
+                          "of average monthly active recipients of the service in the Union referred to in paragraph 1, "
+                          "where the Union's population increases or decreases at least by 5 % in relation to its "
+                          "population in 2020."),
+    prov("Article 37(14)", "14. Competent authorities shall have the power to request from users, data holders, or data "
+                           "recipients all information necessary to verify compliance with this Regulation."),
+    prov("Article 41(6)", "6. The management body of the provider shall approve and review periodically, at least once a "
+                          "year, the strategies and policies for taking up, managing, monitoring and mitigating the risks "
+                          "identified pursuant to Article 34."),
     prov("Article 6(7)", "7. The Commission shall adopt delegated acts in accordance with Article 97 in order to amend "
                          "paragraph 3, second subparagraph, of this Article by deleting any of the conditions laid down "
                          "therein, where there is concrete and reliable evidence that this is necessary to maintain the "
@@ -958,6 +967,19 @@ ROUND8 = [
     # 'at the request of the Commission' says who asks a Member State to act, no condition on the rule
     ("Any action of the Commission designed to enforce payment of the fine interrupts the limitation period for the "
      "enforcement of penalties [Article 78(3)].", None),
+    # 'Should the population rise …,' is an inverted 'if', no advice; 'should' advising still is
+    ("Should the Union's population increase or decrease at least by 5 % in relation to 2020, the Commission is to adopt "
+     "delegated acts adjusting the number of average monthly active recipients of the service [Article 33(2)].", None),
+    ("The Commission should adopt delegated acts adjusting the number of average monthly active recipients of the "
+     "service [Article 33(2)].", "modality"),
+    # 'may require X to …' is a power, as 'shall have the power to request' is; 'must request' is a duty
+    ("Competent authorities may require users, data holders or data recipients to supply all information necessary "
+     "to verify compliance with this Regulation [Article 37(14)].", None),
+    ("Competent authorities must request all information necessary to verify compliance from users, data holders "
+     "and data recipients [Article 37(14)].", "modality"),
+    # 'No less frequently than once a year' is a floor, no negative subject and no negation
+    ("No less frequently than once a year, the management body has to approve and review the strategies and policies "
+     "for managing the risks identified under Article 34 [Article 41(6)].", None),
     # 'done', 'itself' claim nothing
     ("Whether the notified body does the work itself or has it done on its behalf and under its responsibility, it "
      "must be capable of carrying out all the tasks assigned to it under the Regulation [Article 31(10)].", None),

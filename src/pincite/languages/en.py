@@ -185,8 +185,8 @@ VERIFY = {
     "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
                       r"every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b|"
                       r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
-    "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
-                  r"obligat\w+|duty|mandatory|requires?)\b",
+    "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+(?!result\b)\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
+                  r"obligat\w+|duty|mandatory|(?<!\bmay\s)(?<!\bcan\s)(?<!\bto\s)requires?)\b",  # 'may require X to …' is a power
     "permission": r"\b(?:may|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
@@ -194,8 +194,11 @@ VERIFY = {
                   r"\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
     "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
     # a sentence whose subject is denied: its modals prohibit ('Neither the body nor its staff shall represent …')
-    "negative_subject": r"^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither|none)\b",
-    "should": r"\bshould\b",
+    # ('No less frequently than annually, …' opens with a comparator, not a negative subject)
+    "negative_subject": r"^\W*(?:\(\w+\)\s*)?(?:no(?!\s+(?:less|more|later|earlier|fewer|longer|sooner)\b)|"
+                        r"nothing|neither|none)\b",
+    # not 'Should the population rise by 5 %, …': an inverted 'if'
+    "should": r"(?<!^)(?<!^\s)\bshould\b(?!\s+(?:the|a|an|any|it|they|there|such|this|that)\b[^.;]*,)",
     "denial": r"\b(?:not|never|neither|nor|cannot|no)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
               r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
@@ -208,7 +211,7 @@ VERIFY = {
     # what the text says where a sentence says 'regardless of' or 'even if'
     "concession_text": r"\bnotwithstanding\b|\balthough\b|\beven\s+though\b",
     "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
-                      r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)\s+than\b|\bnot\s+(?:only|just|merely)\b|"
+                      r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)(?:\s+\w+ly)?\s+than\b|\bnot\s+(?:only|just|merely)\b|"
                       r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"
                       r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b|\bnot\s+prejudice\w*\b|\bat\s+no\s+(?:\w+\s+)?(?:cost|charge)\b",
     # a saving clause ('without prejudice to', 'shall not affect'), and a sentence's way of saying it ('do not
@@ -268,7 +271,7 @@ VERIFY = {
                      r"nor|none|nothing|never|without|lack\w*|fail\w*|refus\w*|deni\w*|deny|instead|rather|other\s+than|"
                      r"beyond|cease\w*|stop\w*|abstain\w*|not)\b",
     "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b",
-    "limit_word": r"\bonly\b",
+    "limit_word": r"\b(?:only|solely|exclusively)\b",
     "period_qualifier": r"further|additional|consecutive|working",
     "one": r"one|a|an",  # a single period ('one month', 'a year'), as a bound counts it
     "period_unit": r"hours?|days?|weeks?|months?|years?",

@@ -132,7 +132,8 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
             after = re.split(r"[.;:]", text[m.end():m.end() + 120])[0]
             limited = _LIMIT_WORD.search(m.group()) or _ONLY_WHEN.search(after)
             # 'may use only processors that …' says what 'shall use only processors that …' says
-            kind = ("permission prohibition obligation" if _LIMIT_WORD.match(after.lstrip())
+            # (within its first words: 'may process it only for the purposes agreed')
+            kind = ("permission prohibition obligation" if _LIMIT_WORD.search(" ".join(after.split()[:LIMIT_WORDS]))
                     else "permission prohibition" if limited else "permission")
         else:
             kind = "obligation"
@@ -377,6 +378,7 @@ def _negated_near(before: str, lang: str) -> bool:
     return bool(rx and rx.search(" ".join(re.findall(r"\w+", before)[-NEGATION_WINDOW:])))
 
 
+LIMIT_WORDS = 3  # a limit word ('only') this close after a permitted verb limits it
 NEGATION_WINDOW = 3  # words before a verb a negation of its own may stand in ('not to be high-risk')
 
 
