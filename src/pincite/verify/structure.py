@@ -189,11 +189,11 @@ def _to_the_end(after: str, lang: str) -> bool:
         return True
     if not segments[0].strip() and len(segments) > 2:  # 'only if, as from that date, those systems …'
         return _to_the_end(",".join(segments[2:]), lang)
-    joiner = _LIST_GOES_ON.get(lang)
+    joiner, modal = _LIST_GOES_ON.get(lang), signals.MODAL.get(lang)
     rest = segments[1:]
     # ', where relevant, other Union law …': a word or two set off by commas bounds what follows it, not the clause
-    return bool(joiner and joiner.search(rest[-1]) and len(segments[0].split()) > 2
-                and all(len(seg.split()) <= LIST_SEGMENT_WORDS and not signals.MODAL[lang].search(seg) for seg in rest))
+    return bool(joiner and modal and joiner.search(rest[-1]) and len(segments[0].split()) > 2
+                and all(len(seg.split()) <= LIST_SEGMENT_WORDS and not modal.search(seg) for seg in rest))
 
 
 def _request(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
