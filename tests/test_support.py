@@ -813,6 +813,8 @@ IT_PARTS = [
     ("Sono ad alto rischio tutti i sistemi di IA usati per la gestione dei lavoratori [Annex III, point 4].", "comparator"),
     # 'essere' after a modal is no verb it governs: 'deve essere motivata' is not 'possono essere trasmesse' turned
     ("La decisione dell'autorità di vigilanza del mercato deve essere motivata [Article 76(4)].", None),
+    # the Italian pack's opposites, as the English one's: public / confidential
+    ("Tali relazioni annuali restano riservate [Article 5(7)].", "polarity"),
     # 'non appena' is 'as soon as', no negation
     ("Il fornitore segnala l'incidente grave non appena ha stabilito un nesso causale tra il sistema di IA e "
      "l'incidente [Article 73(2)].", None),

@@ -140,12 +140,21 @@ VERIFY = {
 OPPOSITES = (
     (r"\b(?:lecit\w*|consentit\w*|autorizzat\w*|permess\w*)\b",
      r"\b(?:vietat\w*|illecit\w*|proibit\w*)\b"),
-    (r"\b(?:conserv\w*)\b",
-     r"\b(?:cancell\w*|distrugg\w*)\b"),
+    (r"\b(?:conserv\w*|mant[ei]n\w*)\b",
+     r"\b(?:cancell\w*|distrugg\w*|abrog\w*)\b"),
     (r"\b(?:prima)\b",
      r"\b(?:dopo)\b"),
     (r"\b(?:aument\w*)\b",
      r"\b(?:ridu\w*|dimin\w*)\b"),
+    # as in English: public / confidential, encourage / hinder, include / exclude, balanced / unbalanced
+    (r"\b(?:pubblic\w*|trasparen\w*)\b",
+     r"\b(?:riservat\w*|segret\w*|confidenzial\w*)\b"),
+    (r"\b(?:promuov\w*|promozione|incoraggi\w*|agevol\w*|facilit\w*)\b",
+     r"\b(?:frena\w*|frenare|ostacol\w*|scoraggi\w*)\b"),
+    (r"\b(?:includ\w*|inclus\w*)\b",
+     r"\b(?:esclud\w*|esclus\w*)\b"),
+    (r"\b(?:equilibrat\w*)\b",
+     r"\b(?:sbilanciat\w*|squilibrat\w*)\b"),
 )
 # The actors a rule names, each with the words that name it.
 ACTORS = {
