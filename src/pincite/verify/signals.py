@@ -76,7 +76,7 @@ def prefixed_opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | 
                 continue
             n = re.search(rf"(?<![\w-]){re.escape(base)}\b", other, re.IGNORECASE)
             # 'a non-profiling option' says what 'an option not based on profiling' says
-            negated = n is not None and _negated_near(other[max(0, n.start() - 40):n.start()], lang)
+            negated = n is not None and _negated_near(other, n.start(), lang)
             if n and not negated and not re.search(rf"(?<![\w-]){re.escape(base)}\b", said, re.IGNORECASE):
                 return (m.group(), n.group()) if said is sentence else (n.group(), m.group())
     return None
@@ -362,20 +362,20 @@ def dropped_negation(sentence: str, clause: str, lang: str) -> str:
     negative = [*said_otherwise.finditer(sentence), *NEGATIONS[lang].finditer(sentence)]
     if any(not re.search(rf"(?<!\w){re.escape(m.group())}(?!\w)", clause, re.IGNORECASE) for m in negative):
         return ""  # ('No notified body is involved' restates 'does not provide for the involvement of a notified body')
-    words = [(w.group(), sentence[max(0, w.start() - 30):w.start()]) for w in re.finditer(r"\w+", sentence)]
+    words = [(terms(w.group(), lang), w.start()) for w in re.finditer(r"\w+", sentence)]
     for m in rx.finditer(clause):
         stems = terms(next(v for v in m.groupdict().values() if v), lang)
         # the verb said, and not after a negation of the text's own ('… not to be high-risk')
-        said = [before for word, before in words if stems and terms(word, lang) == stems]
-        if said and not any(_negated_near(before, lang) for before in said):
+        said = [start for word, start in words if stems and word == stems]
+        if said and not any(_negated_near(sentence, start, lang) for start in said):
             return m.group()
     return ""
 
 
-def _negated_near(before: str, lang: str) -> bool:
-    """Whether a negation stands among the last three words before a word."""
+def _negated_near(text: str, at: int, lang: str) -> bool:
+    """Whether a negation stands among the NEGATION_WINDOW words before position `at` of a text."""
     rx = NEGATIONS.get(lang)
-    return bool(rx and rx.search(" ".join(re.findall(r"\w+", before)[-NEGATION_WINDOW:])))
+    return bool(rx and rx.search(" ".join(re.findall(r"\w+", text[:at])[-NEGATION_WINDOW:])))
 
 
 LIMIT_WORDS = 3  # a limit word ('only') this close after a permitted verb limits it
