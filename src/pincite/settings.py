@@ -130,9 +130,9 @@ class Settings(BaseSettings):
     )
     rerank_model: str | None = Field(
         default=None,
-        description="A cross-encoder that re-scores the top 30 hits after the reranker: a model name fastembed's "
-                    "TextCrossEncoder knows (Xenova/ms-marco-MiniLM-L-6-v2, downloaded on first use) or a local "
-                    "directory with its ONNX export; unset: none (unmeasured here, docs/retrieval.md).",
+        description="A cross-encoder whose order is blended with the reranker's over the top 10 hits: a model "
+                    "name fastembed's TextCrossEncoder knows (Xenova/ms-marco-MiniLM-L-12-v2, downloaded on first "
+                    "use) or a local directory with its ONNX export; unset: none (docs/retrieval.md).",
     )
 
     # The answer stage (pincite ask).
