@@ -991,3 +991,79 @@ ROUND8 = [
 ])
 def test_dropped_negations_requests_frequencies_limited_permissions_and_unnumbered_floors(text, why):
     assert reason_parts(text, ROUND8) == why
+
+
+ROUND9 = [
+    prov("Article 8(3)", "3. A data holder shall not discriminate regarding the arrangements for making data available "
+                         "between comparable categories of data recipients. Where a data recipient considers that the "
+                         "conditions under which data has been made available to it are discriminatory, the data holder "
+                         "shall without undue delay provide the data recipient, upon its reasoned request, with "
+                         "information showing that there has been no discrimination."),
+    prov("Article 30(5)", "5. In the case of switching between services of the same service type, for which common "
+                          "specifications have not been published, the provider of data processing services shall, at "
+                          "the request of the customer, export all exportable data in a structured, commonly used and "
+                          "machine-readable format."),
+    prov("Article 12(1)", "1. The Commission is empowered to adopt delegated acts in accordance with Article 49 to "
+                          "supplement this Regulation with regard to the obligations laid down in Articles 5 and 6. Those "
+                          "delegated acts shall be based on a market investigation pursuant to Article 19 that has "
+                          "identified the need to keep those obligations up to date in order to address practices that "
+                          "limit the contestability of core platform services or that are unfair in the same way as the "
+                          "practices addressed by the obligations laid down in Articles 5 and 6."),
+    prov("Article 12(7)", "7. The information to be provided to data subjects pursuant to Articles 13 and 14 may be "
+                          "provided in combination with standardised icons in order to give in an easily visible, "
+                          "intelligible and clearly legible manner a meaningful overview of the intended processing. Where "
+                          "the icons are presented electronically they shall be machine-readable."),
+    prov("Article 13(3)", "3. Where the controller intends to further process the personal data for a purpose other than "
+                          "that for which the personal data were collected, the controller shall provide the data subject "
+                          "prior to that further processing with information on that other purpose and with any relevant "
+                          "further information as referred to in paragraph 2."),
+    prov("Article 23(7)", "7. Importers shall cooperate with the relevant competent authorities in any action those "
+                          "authorities take in relation to a high-risk AI system placed on the market by the importers, in "
+                          "particular to reduce and mitigate the risks posed by it."),
+    prov("Article 53(4)", "4. In carrying out the evaluations and reviews referred to in paragraphs 1 and 2, the "
+                          "Commission shall take into account the positions and findings of the European Parliament, of "
+                          "the Council, and of other relevant bodies or sources."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a duty owed 'upon request' is dropped by a claim that never says anyone asks, whatever condition it keeps
+    ("Where a data recipient considers that the conditions under which data has been made available to it are "
+     "discriminatory, the data holder must without undue delay provide it with information showing that there has "
+     "been no discrimination [Article 8(3)].", "condition_dropped"),
+    ("Where a data recipient considers that the conditions under which data has been made available to it are "
+     "discriminatory and asks for it, the data holder must without undue delay provide it with information showing "
+     "that there has been no discrimination [Article 8(3)].", None),
+    # ', at the request of the customer,' set off after the modal bounds the duty
+    ("When switching between services of the same type without published common specifications, the provider of "
+     "data processing services must export all exportable data in a structured, commonly used and machine-readable "
+     "format [Article 30(5)].", "condition_dropped"),
+    ("When switching between services of the same type without published common specifications, the provider of "
+     "data processing services must, if the customer requests it, export all exportable data in a structured, "
+     "commonly used and machine-readable format [Article 30(5)].", None),
+    # a sentence joining two of the text's sentences takes its modals from either; 'the obligations laid down in
+    # Articles 5 and 6' names obligations, it imposes none
+    ("The Commission may adopt delegated acts under Article 49 supplementing the obligations in Articles 5 and 6, and "
+     "those acts must be based on a market investigation under Article 19 that has identified the need to keep those "
+     "obligations up to date [Article 12(1)].", None),
+    ("Standardised icons may accompany the information given to data subjects under Articles 13 and 14, so as to offer "
+     "a meaningful, easily visible, intelligible and clearly legible overview of the planned processing, and icons "
+     "shown electronically have to be machine-readable [Article 12(7)].", None),
+    # 'be told by the controller': in the passive the agent acts, whatever form its participle takes
+    ("Before any further processing of personal data for a purpose other than the one for which they were collected, "
+     "the data subject must be told by the controller about that new purpose [Article 13(3)].", None),
+    ("Before any further processing of personal data for a purpose other than the one for which they were collected, "
+     "the controller must be told by the data subject about that new purpose [Article 13(3)].", "role"),
+    # 'any AI system the importers have placed': the phrase ends where the clause after it begins
+    ("Importers must cooperate with the relevant competent authorities in any action those authorities take in "
+     "relation to any AI system the importers have placed on the market [Article 23(7)].", "scope"),
+    ("Importers must cooperate with the relevant competent authorities in any action those authorities take in "
+     "relation to any high-risk AI system the importers have placed on the market [Article 23(7)].", None),
+    # 'disregard' is the opposite of 'take into account'
+    ("In carrying out the evaluations and reviews, the Commission shall disregard the positions and findings of the "
+     "European Parliament and of the Council [Article 53(4)].", "polarity"),
+    ("In carrying out the evaluations and reviews, the Commission has to consider the positions and findings of the "
+     "European Parliament and of the Council [Article 53(4)].", None),
+])
+def test_requests_kept_with_other_conditions_joined_modals_passive_agents_phrase_ends_and_disregard(text, why):
+    assert reason_parts(text, ROUND9) == why

@@ -186,7 +186,7 @@ VERIFY = {
                       r"every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b|"
                       r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
     "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+(?!result\b)\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
-                  r"obligat\w+|duty|mandatory|(?<!\bmay\s)(?<!\bcan\s)(?<!\bto\s)requires?)\b",  # 'may require X to …' is a power
+                  r"obligat(?:ed|ory)|obligations?\s+to|duty|mandatory|(?<!\bmay\s)(?<!\bcan\s)(?<!\bto\s)requires?)\b",  # 'may require X to …' is a power
     "permission": r"\b(?:may|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
@@ -245,8 +245,7 @@ VERIFY = {
     # what a text granting the power says
     "granted_noun": r"\b(?:must|shall|(?:has|have|is|are)\s+to|(?:is|are)\s+required\s+to)\s+(?:be\s+)?(?:[\w-]+\s+){0,4}?"
                     r"(?:rights?|powers?|jurisdiction|competences?)\b",
-    "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:ed|en|wn|ht|"
-             r"id)\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
+    "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
     "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
     # 'only after', 'only once': a precondition in time, which the text states with 'after', 'prior', 'unless' …
@@ -324,6 +323,8 @@ OPPOSITES = (
      r"\blower\s+than\b"),
     (r"\bindependen\w*",
      r"\bintegrated\s+(?:in|into|with)\b|\bsubordinat\w*|\bdependent\s+on\b"),
+    (r"\b(?:take|takes|taking|taken|took)\s+(?:\w+\s+){0,3}?into\s+(?:due\s+)?account\b",
+     r"\b(?:disregard\w*|ignor(?:e|es|ed|ing))\b"),
 )
 # Contractions a sentence may use, as the law writes them ("can't" is "cannot").
 CONTRACTIONS = ((r"\bcan[’']t\b", "cannot"), (r"\bwon[’']t\b", "will not"), (r"\bshan[’']t\b", "shall not"),
@@ -396,8 +397,10 @@ STRUCTURE = {
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
     # a duty owed only when asked ('shall, upon request, communicate them', 'on request'), and how a sentence says it
-    # ('at the request of the Commission' names who asks an actor of a noun phrase, not a condition: not read)
-    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b",
+    # ('shall, at the request of the customer, export', 'at their request'; but 'a Member State acting at the
+    # request of the Commission' names who asks an actor of a noun phrase: not set off by a comma, not read)
+    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b|"
+                  r"\bat\s+(?:its|their|his\s+or\s+her)\s+(?:[\w-]+\s+)?request\b|(?<=,)\s*at\s+the\s+request\s+of\b",
     "asked": r"\b(?:request\w*|ask\w*|demand\w*|when\s+asked)\b",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",

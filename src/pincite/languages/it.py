@@ -155,6 +155,8 @@ OPPOSITES = (
      r"\b(?:esclud\w*|esclus\w*)\b"),
     (r"\b(?:equilibrat\w*)\b",
      r"\b(?:sbilanciat\w*|squilibrat\w*)\b"),
+    (r"\bt(?:en|ien|err)\w*\s+(?:\w+\s+){0,2}?conto\b",
+     r"\b(?:ignor\w*|trascur\w*|prescind\w*)\b"),
 )
 # The actors a rule names, each with the words that name it.
 ACTORS = {

@@ -53,6 +53,7 @@ LIST_SEGMENT_WORDS = 10  # a list item after a comma inside a closing condition 
 REQUEST_WORDS = 8  # the words after 'upon request' it bounds: the claim must keep one of them
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
+_ARTICLE = languages.compiled("joined_article", "VERIFY")
 _WORD = re.compile(r"[\w'’-]+")
 _LIST_GOES_ON = {code: re.compile(f"\\b(?:{p.pattern})\\b", re.IGNORECASE)
                  for code, p in languages.compiled("point_joiner", "STRUCTURE").items()}
@@ -132,7 +133,7 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     it ('where Article 3(2) applies'), when the claim keeps none of its own words and states no condition
     itself; None otherwise."""
     own, whether = _OWN_CONDITION.get(lang), _WHETHER.get(lang)
-    if own is None or own.search(whether.sub(" ", sentence) if whether else sentence):
+    if own is None:
         return None
     wanted = signals.content_terms(sentence, lang)
     best, shared = None, 0
@@ -142,9 +143,13 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
             best, shared = statement, n
     if best is None or shared < 2 or len(wanted - signals.held(wanted, signals.content_terms(best.text, lang), lang)) > len(wanted) / 2:
         return None  # the claim restates no one sentence of the provision
+    # A duty owed only when asked is dropped by a claim that never says anyone asks, whatever other condition
+    # it keeps ('Where a recipient considers …, the data holder must provide …' for '… upon its reasoned request').
     asked = _request(sentence, best.text, wanted, lang)
     if asked:
         return asked
+    if own.search(whether.sub(" ", sentence) if whether else sentence):
+        return None
     core = signals.content_terms(best.core, lang)
     for word, condition in best.conditions:
         if _EXCEPTION.match(word):
@@ -235,10 +240,16 @@ def widened(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
 def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     """The content stems of the noun phrase a quantifier opens, and its words as written."""
     stop, end = STOPWORDS.get(lang, set()), _PHRASE_END.get(lang, frozenset())
-    stems, said = [], []
+    article = _ARTICLE.get(lang)
+    stems: list[str] = []
+    said: list[str] = []
     for m in _WORD.finditer(after):
         word = fold(m.group())
         if word in end:
+            break
+        # an article right after a noun opens a clause of its own: 'any AI system the importers have placed'
+        # (after two content words: 'every year the Commission' is a time, not a scope)
+        if article and len(stems) >= 2 and fold(said[-1]) not in stop and article.fullmatch(word + " "):
             break
         said.append(m.group())
         if word not in stop and not word[:1].isdigit():

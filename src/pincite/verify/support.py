@@ -307,10 +307,15 @@ def _modality(claim: Claim) -> Verdict | None:
     if not has:
         return None
     granted = _GRANTED_NOUN.get(claim.lang)
-    if ("obligation" in said and not has & {"obligation", "prohibition"}
+    # A sentence joining two of the text's sentences ('may adopt delegated acts …, which must be based on …')
+    # may take its modals from either: one the best clauses lack is the text's if another clause it could
+    # rest on has it.
+    joined = set().union(*(signals.modality(c, claim.lang) for c in candidates(claim))) \
+        if len(_parts(claim, body)) > 1 else set()
+    if ("obligation" in said and not (has | joined) & {"obligation", "prohibition"}
             and not (has == {"permission"} and granted and granted.search(body))):
         return Verdict(False, "modality", f"the sentence states an obligation; {_labels(claim)} says '{_short(clause)}'")
-    if ("permission" in said and has & {"obligation", "prohibition"} and "permission" not in has
+    if ("permission" in said and has & {"obligation", "prohibition"} and "permission" not in has | joined
             and "prohibition" not in said):
         return Verdict(False, "modality", f"the sentence states a permission; {_labels(claim)} says '{_short(clause)}'")
     return None
