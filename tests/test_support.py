@@ -1020,6 +1020,8 @@ ROUND9 = [
     prov("Article 23(7)", "7. Importers shall cooperate with the relevant competent authorities in any action those "
                           "authorities take in relation to a high-risk AI system placed on the market by the importers, in "
                           "particular to reduce and mitigate the risks posed by it."),
+    prov("Article 73(5)", "5. Where necessary to ensure timely reporting, the provider or, where applicable, the deployer, "
+                          "may submit an initial report that is incomplete, followed by a complete report."),
     prov("Article 53(4)", "4. In carrying out the evaluations and reviews referred to in paragraphs 1 and 2, the "
                           "Commission shall take into account the positions and findings of the European Parliament, of "
                           "the Council, and of other relevant bodies or sources."),
@@ -1041,6 +1043,11 @@ ROUND9 = [
     ("When switching between services of the same type without published common specifications, the provider of "
      "data processing services must, if the customer requests it, export all exportable data in a structured, "
      "commonly used and machine-readable format [Article 30(5)].", None),
+    # 'where applicable,' copied from the text qualifies a word: no condition of the claim's own
+    ("The provider or, where applicable, the deployer may submit an initial report that is incomplete, followed by a "
+     "complete report [Article 73(5)].", "condition_dropped"),
+    ("Where this is needed for timely reporting, the provider or, where applicable, the deployer may submit an initial "
+     "report that is incomplete, followed by a complete report [Article 73(5)].", None),
     # a sentence joining two of the text's sentences takes its modals from either; 'the obligations laid down in
     # Articles 5 and 6' names obligations, it imposes none
     ("The Commission may adopt delegated acts under Article 49 supplementing the obligations in Articles 5 and 6, and "

@@ -148,7 +148,7 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     asked = _request(sentence, best.text, wanted, lang)
     if asked:
         return asked
-    if own.search(whether.sub(" ", sentence) if whether else sentence):
+    if own.search(_without_asides(whether.sub(" ", sentence) if whether else sentence, text, own, lang)):
         return None
     core = signals.content_terms(best.core, lang)
     for word, condition in best.conditions:
@@ -199,6 +199,20 @@ def _to_the_end(after: str, lang: str) -> bool:
     # ', where relevant, other Union law …': a word or two set off by commas bounds what follows it, not the clause
     return bool(joiner and modal and joiner.search(rest[-1]) and len(segments[0].split()) > 2
                 and all(len(seg.split()) <= LIST_SEGMENT_WORDS and not modal.search(seg) for seg in rest))
+
+
+def _without_asides(sentence: str, text: str, own: re.Pattern[str], lang: str) -> str:
+    """The sentence less the conditions of one word it copies from the text and sets off by a comma ('the
+    controller or, where applicable, its representative'): they qualify a word, and state no condition of the
+    claim's own that could stand for the text's."""
+    folded = " ".join(text.lower().split())
+
+    def aside(m: re.Match[str]) -> str:
+        copied = " ".join(m.group(1).lower().split()) in folded
+        return " " if copied and m.group(2).lower() not in stop else m.group()
+
+    stop = STOPWORDS.get(lang, set())
+    return re.sub(rf"((?:{own.pattern})\s+([\w-]+))\s*,", aside, sentence, flags=re.IGNORECASE)
 
 
 def _request(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
