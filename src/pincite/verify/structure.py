@@ -131,7 +131,7 @@ def _read(sentence: str, lang: str) -> Statement:
 def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     """The condition (or exception) of the provision's sentence the claim restates, with the word that opens
     it ('where Article 3(2) applies'), when the claim keeps none of its own words and states no condition
-    itself; None otherwise."""
+    itself (a duty owed upon request is read first, whatever the claim states); None otherwise."""
     own, whether = _OWN_CONDITION.get(lang), _WHETHER.get(lang)
     if own is None:
         return None
@@ -205,13 +205,12 @@ def _without_asides(sentence: str, text: str, own: re.Pattern[str], lang: str) -
     """The sentence less the conditions of one word it copies from the text and sets off by a comma ('the
     controller or, where applicable, its representative'): they qualify a word, and state no condition of the
     claim's own that could stand for the text's."""
-    folded = " ".join(text.lower().split())
+    folded, stop = signals.folded_squash(text), STOPWORDS.get(lang, set())
 
     def aside(m: re.Match[str]) -> str:
-        copied = " ".join(m.group(1).lower().split()) in folded
-        return " " if copied and m.group(2).lower() not in stop else m.group()
+        copied = signals.folded_squash(m.group(1)) in folded
+        return " " if copied and fold(m.group(2)) not in stop else m.group()
 
-    stop = STOPWORDS.get(lang, set())
     return re.sub(rf"((?:{own.pattern})\s+([\w-]+))\s*,", aside, sentence, flags=re.IGNORECASE)
 
 
