@@ -1074,3 +1074,58 @@ ROUND9 = [
 ])
 def test_requests_kept_with_other_conditions_joined_modals_passive_agents_phrase_ends_and_disregard(text, why):
     assert reason_parts(text, ROUND9) == why
+
+
+ROUND10 = [
+    prov("Article 10(3)", "3. Training, validation and testing data sets shall be relevant, sufficiently representative, "
+                          "and to the best extent possible, free of errors and complete in view of the intended purpose."),
+    prov("Article 57(13)", "13. The AI regulatory sandboxes shall be designed and implemented in such a way that, where "
+                           "relevant, they facilitate cross-border cooperation between national competent authorities."),
+    prov("Article 10(4)", "4. In cases of urgency, the Commission may, acting on a reasoned request by a gatekeeper or on "
+                          "its own initiative, provisionally suspend the application of a specific obligation referred to "
+                          "in paragraph 1 to one or more individual core platform services already prior to the decision "
+                          "pursuant to that paragraph."),
+    prov("Article 55(2)", "2. Providers of general-purpose AI models with systemic risk may rely on codes of practice "
+                          "within the meaning of Article 56 to demonstrate compliance with the obligations set out in "
+                          "paragraph 1 of this Article, until a harmonised standard is published."),
+    prov("Article 57(12)", "12. Providers and prospective providers participating in the AI regulatory sandbox shall remain "
+                           "liable under applicable Union and national liability law for any damage inflicted on third "
+                           "parties as a result of the experimentation taking place in the sandbox. However, provided that "
+                           "the prospective providers observe the specific plan and the terms and conditions for their "
+                           "participation and follow in good faith the guidance given by the national competent authority, "
+                           "no administrative fines shall be imposed by the authorities for infringements of this "
+                           "Regulation."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a qualifier inside the text's sentence bounds the words after it: a claim restating them without it claims more
+    ("Training, validation and testing data sets must be entirely free of errors and complete [Article 10(3)].",
+     "condition_dropped"),
+    ("Training, validation and testing data sets must, as far as possible, be free of errors and complete "
+     "[Article 10(3)].", None),
+    ("Training, validation and testing data sets must be relevant and sufficiently representative [Article 10(3)].",
+     None),
+    ("AI regulatory sandboxes must be designed so that they facilitate cross-border cooperation between national "
+     "competent authorities [Article 57(13)].", "condition_dropped"),
+    ("AI regulatory sandboxes must be designed so that, where this is relevant, they facilitate cross-border "
+     "cooperation between national competent authorities [Article 57(13)].", None),
+    # the claim may say the qualifier in words of its own
+    ("In urgent cases the Commission may, on a gatekeeper's reasoned request or of its own motion, provisionally "
+     "suspend a specific obligation for a core platform service before its decision [Article 10(4)].", None),
+    ("The Commission may, on a gatekeeper's reasoned request or of its own motion, provisionally suspend a specific "
+     "obligation for a core platform service before its decision [Article 10(4)].", "condition_dropped"),
+    # ', until …' closing the sentence bounds it
+    ("Providers of general-purpose AI models with systemic risk can rely on codes of practice to demonstrate "
+     "compliance with their obligations under paragraph 1 [Article 55(2)].", "condition_dropped"),
+    ("Until a harmonised standard is published, providers of general-purpose AI models with systemic risk can rely on "
+     "codes of practice to demonstrate compliance with their obligations under paragraph 1 [Article 55(2)].", None),
+    # the words a condition shares with the rest of the provision ('prospective providers participating') do not keep it
+    ("No administrative fines are to be imposed by the authorities on prospective providers participating in the AI "
+     "regulatory sandbox for infringements of this Regulation [Article 57(12)].", "condition_dropped"),
+    ("As long as prospective providers participating in the sandbox follow its plan and terms and the authority's "
+     "guidance in good faith, no administrative fines are imposed on them for infringements of this Regulation "
+     "[Article 57(12)].", None),
+])
+def test_qualifiers_inside_a_sentence_until_and_a_conditions_own_words(text, why):
+    assert reason_parts(text, ROUND10) == why

@@ -388,7 +388,7 @@ STRUCTURE = {
     "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                         r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
-                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when)\b|(?<!\bas\s)\bif\b|\bwhen\b",
+                        r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when|until)\b|(?<!\bas\s)\bif\b|\bwhen\b",
     "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
                      r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
                      r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",
@@ -407,6 +407,10 @@ STRUCTURE = {
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
     "discretion": r"\b(?:appropriate|relevant|necessary|(?:technically\s+)?feasible)\b",
     "point_joiner": r"and|or",
+    # a qualifier inside a sentence that leaves the words after it to someone's judgement or to what is possible
+    "qualifier": r"\b(?:(?:where|if|when|as)\s+(?:appropriate|relevant|necessary|possible)|"
+                 r"to\s+the\s+(?:best\s+)?extent\s+possible|as\s+far\s+as\s+possible|in\s+cases?\s+of\s+urgency|"
+                 r"in\s+so\s+far\s+as\s+(?:this\s+is\s+|it\s+is\s+)?(?:technically\s+)?(?:possible|feasible))\b",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
     "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in|(?:[\w-]+\s+){0,3}?pursuant\s+to\s+(?:Articles?|points?)",

@@ -194,7 +194,7 @@ STRUCTURE = {
     "condition_opening": r"^(?:qualora|se|ove|laddove|quando|a\s+meno\s+che|purché|salvo\s+che|nella\s+misura\s+in\s+cui)\b",
     "condition_inside": r"(?:,\s*|\b)(?:a\s+meno\s+che|purché|a\s+condizione\s+che|solo\s+se|soltanto\s+se|unicamente\s+se|"
                         r"nella\s+misura\s+in\s+cui|in\s+tutti\s+i\s+casi\s+in\s+cui|salvo\s+(?:che|se))\b|,\s*(?:qualora|ove|"
-                        r"laddove|se)\b",
+                        r"laddove|se|finché)\b",
     "own_condition": r"\b(?:qualora|se|ove|laddove|quando|purché|salvo|solo|soltanto|unicamente|a\s+meno\s+che|"
                      r"nella\s+misura|a\s+condizione)\b",
     "quantifier": r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+",
@@ -203,6 +203,9 @@ STRUCTURE = {
     "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b",
     "asked": r"\b(?:richie\w*|chied\w*|chiest\w*|domand\w*)\b",
     "point_joiner": r"e|o",
+    "qualifier": r"\b(?:(?:ove|se|qualora|laddove)\s+(?:opportun\w*|pertinent\w*|necessari\w*|possibil\w*)|se\s+del\s+caso|"
+                 r"nella\s+misura\s+del\s+possibile|per\s+quanto\s+possibile|in\s+caso\s+di\s+urgenza|"
+                 r"nella\s+misura\s+in\s+cui\s+ciò\s+sia\s+tecnicamente\s+(?:possibile|fattibile))\b",
     "concession": r"anche",
     # 'se' after a verb of judging is 'whether', no condition of the sentence's own ('decide se l'autorizzazione è
     # giustificata')
