@@ -55,6 +55,14 @@ def test_a_definition_is_found_by_its_term_not_by_similarity(provisions):
     assert [h.provision.label for h in definition_hits(asked_term("What are personal data breaches?"), provisions)] == ["Article 4(12)"]
 
 
+def test_a_defined_term_with_words_its_definition_says_is_found(provisions):
+    # 'data controller': the definition of 'controller' speaks of the processing of personal data; 'joint controller'
+    # is no word of it, so the GDPR's definition of 'controller' does not answer what a joint controller is
+    assert [h.provision.label for h in definition_hits(asked_term("What is a data controller?"), provisions)] == ["Article 4(7)"]
+    assert [h.provision.label for h in definition_hits(asked_term("What is a data processor?"), provisions)] == ["Article 4(8)"]
+    assert definition_hits(asked_term("What is a joint controller?"), provisions) == []
+
+
 def test_a_phrase_that_is_no_defined_term_finds_no_definition(provisions):
     # 'maximum fine' and 'data protection law' are not terms the GDPR defines; a term inside a longer
     # phrase is not the phrase ('personal data' in 'personal data of children').

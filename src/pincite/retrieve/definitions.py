@@ -68,6 +68,21 @@ def definition_hits(wanted: str | None, provisions: list,
     if wanted is None:
         return []
     by_id = {p.id: p for p in provisions}
-    found = [by_id[pid] for term, pid in (terms() if terms is not None else defined_terms(provisions))
-             if pid in by_id and normal_term(term) in _variants(wanted)]
+    pairs = [(normal_term(term), by_id[pid]) for term, pid in (terms() if terms is not None else defined_terms(provisions))
+             if pid in by_id]
+    found = [p for term, p in pairs if term in _variants(wanted)]
+    if not found:
+        found = [p for term, p in pairs if _qualified(wanted, term, p.text)]
     return [Hit(p, math.inf, exact=True, why=[f"defines: {wanted}"]) for p in found[:1]]
+
+
+def _qualified(wanted: str, term: str, definition: str) -> bool:
+    """Whether the asked term is a defined term with words before it that its definition itself says: 'data
+    controller' for 'controller' ('… determines the purposes and means of the processing of personal data'); not
+    'high-risk AI system' for 'AI system', whose definition never says 'high-risk'."""
+    words = wanted.split()
+    said = {w.lower() for w in re.findall(r"[\w-]+", definition)}
+    for cut in range(1, len(words)):
+        if " ".join(words[cut:]) in _variants(term) and all(w in said for w in words[:cut]):
+            return True
+    return False
