@@ -407,7 +407,8 @@ STRUCTURE = {
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
     "discretion": r"\b(?:appropriate|relevant|necessary|(?:technically\s+)?feasible)\b",
     "point_joiner": r"and|or",
-    # a qualifier inside a sentence that leaves the words after it to someone's judgement or to what is possible
+    # a qualifier inside a sentence that leaves the words after it to someone's judgement or to what is possible (not
+    # 'where feasible': 'notify … within 72 hours' states the gist of Article 33(1), as the suite has it)
     "qualifier": r"\b(?:(?:where|if|when|as)\s+(?:appropriate|relevant|necessary|possible)|"
                  r"to\s+the\s+(?:best\s+)?extent\s+possible|as\s+far\s+as\s+possible|in\s+cases?\s+of\s+urgency|"
                  r"in\s+so\s+far\s+as\s+(?:this\s+is\s+|it\s+is\s+)?(?:technically\s+)?(?:possible|feasible))\b",

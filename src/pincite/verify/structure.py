@@ -52,6 +52,8 @@ _ASKED = languages.compiled("asked", "STRUCTURE")
 _QUALIFIER = languages.compiled("qualifier", "STRUCTURE")
 LIST_SEGMENT_WORDS = 10  # a list item after a comma inside a closing condition is at most this long
 REQUEST_WORDS = 8  # the words after 'upon request' it bounds: the claim must keep one of them
+QUALIFIED_WORDS = 6  # the words after a qualifier inside a sentence that it bounds (chosen on dev: 4 or 10 were worse)
+QUALIFIED_HELD = 2  # a claim holding this many of their content terms restates them (chosen on dev: 1 or 3 were worse)
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
 _ARTICLE = languages.compiled("joined_article", "VERIFY")
@@ -192,10 +194,6 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
         if signals.negations(condition, lang) and not signals.negations(sentence, lang):
             return f"{word} {condition}"
     return _dropped_qualifier(sentence, best.text, wanted, lang)
-
-
-QUALIFIED_WORDS = 6  # the words after a qualifier inside a sentence that it bounds (chosen on dev: 4 or 10 were worse)
-QUALIFIED_HELD = 2  # a claim holding this many of their content terms restates them (chosen on dev: 1 or 3 were worse)
 
 
 def _dropped_qualifier(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
