@@ -81,8 +81,8 @@ def _qualified(wanted: str, term: str, definition: str) -> bool:
     controller' for 'controller' ('… determines the purposes and means of the processing of personal data'); not
     'high-risk AI system' for 'AI system', whose definition never says 'high-risk'."""
     words = wanted.split()
+    cut = next((cut for cut in range(1, len(words)) if " ".join(words[cut:]) in _variants(term)), None)
+    if cut is None:
+        return False
     said = set(re.findall(r"\w+", definition.lower()))  # hyphens split, as `normal_term` splits the asked term's
-    for cut in range(1, len(words)):
-        if " ".join(words[cut:]) in _variants(term) and all(w in said for w in words[:cut]):
-            return True
-    return False
+    return all(w in said for w in words[:cut])
