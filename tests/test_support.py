@@ -1129,3 +1129,25 @@ ROUND10 = [
 ])
 def test_qualifiers_inside_a_sentence_until_and_a_conditions_own_words(text, why):
     assert reason_parts(text, ROUND10) == why
+
+
+# -- who acts, read in the sentence the claim restates ---------------------------------------------
+
+CERTIFIED = prov("Article 21(8)", "8. Digital Services Coordinators shall notify to the Commission the out-of-court "
+                                  "dispute settlement bodies that they have certified in accordance with paragraph 3. "
+                                  "The Commission shall publish a list of those bodies on a dedicated website.")
+
+
+def _certified(sentence: str):
+    labels = split_cited(sentence)[0][1]
+    return check_claim(sentence, labels, lambda label: lookup_label(label, [CERTIFIED]), "en")
+
+
+def test_an_actor_swapped_with_one_that_acts_elsewhere_in_the_provision_is_a_role():
+    swapped = _certified("The Commission must notify the Digital Services Coordinators of the out-of-court dispute "
+                         "settlement bodies it has certified [Article 21(8)].")
+    assert swapped.reason == "role"
+    assert swapped.detail.endswith("the coordinator does")  # who acts in the sentence restated
+    assert _certified("Digital Services Coordinators have to notify the Commission of the out-of-court dispute "
+                      "settlement bodies they have certified [Article 21(8)].").ok
+    assert _certified("The Commission must publish a list of those bodies on a dedicated website [Article 21(8)].").ok

@@ -24,6 +24,7 @@ MIN_QUOTE = 12          # characters: a shorter "…" fragment is a word in quot
 MIN_COVERAGE = 0.6      # share of the sentence's content terms the cited text must hold
 MIN_UNCOVERED = 3       # ... unless fewer than this many terms are missing
 CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this many terms
+RESTATED_MIN_SHARED = 3  # the sentence a claim restates, for who acts in it, shares this many terms (set, not tuned)
 
 _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
 # What states an obligation (a recital states none), and the words that report a recital rather than
@@ -203,7 +204,26 @@ def _roles(claim: Claim) -> Verdict | None:
     if said and does and not said & does:
         return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
                                       f"the {' or '.join(sorted(does))} does")
+    # Both actors may act somewhere in the provision ('Digital Services Coordinators shall notify to the Commission
+    # the bodies they have certified. The Commission shall publish …'): who acts is read in the sentence the claim
+    # restates, not in the whole text.
+    acts = signals.doers(_restated(claim), claim.lang) if said else frozenset()
+    if acts and not said & acts:
+        return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
+                                      f"the {' or '.join(sorted(acts))} does")
     return None
+
+
+def _restated(claim: Claim) -> str:
+    """The sentence of the cited text (a point with its lead-in) sharing most of the claim's content terms,
+    when it shares at least RESTATED_MIN_SHARED; else ''."""
+    wanted = signals.content_terms(claim.body, claim.lang)
+    best, shared = "", 0
+    for statement in structure.statements(_text(claim), claim.lang):
+        n = len(wanted & signals.content_terms(statement.text, claim.lang))
+        if n > shared:
+            best, shared = statement.text, n
+    return best if shared >= RESTATED_MIN_SHARED else ""
 
 
 def content_of(claim: Claim) -> Verdict | None:
