@@ -200,17 +200,16 @@ def _roles(claim: Claim) -> Verdict | None:
     qualified = signals.unqualified_actor(unquoted(claim.body), _text(claim), claim.lang)
     if qualified:
         return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
-    said, does = signals.doers(unquoted(claim.body), claim.lang), signals.doers(_text(claim), claim.lang)
-    if said and does and not said & does:
-        return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
-                                      f"the {' or '.join(sorted(does))} does")
-    # Both actors may act somewhere in the provision ('Digital Services Coordinators shall notify to the Commission
-    # the bodies they have certified. The Commission shall publish …'): who acts is read in the sentence the claim
-    # restates, not in the whole text.
-    acts = signals.doers(_restated(claim), claim.lang) if said else frozenset()
-    if acts and not said & acts:
-        return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
-                                      f"the {' or '.join(sorted(acts))} does")
+    said = signals.doers(unquoted(claim.body), claim.lang)
+    if not said:
+        return None
+    # Who acts anywhere in the provision, then in the sentence the claim restates: both actors may act somewhere
+    # ('Digital Services Coordinators shall notify to the Commission the bodies they have certified. The
+    # Commission shall publish …').
+    for does in (signals.doers(_text(claim), claim.lang), signals.doers(_restated(claim), claim.lang)):
+        if does and not said & does:
+            return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
+                                          f"the {' or '.join(sorted(does))} does")
     return None
 
 
