@@ -88,6 +88,17 @@ def statements(text: str, lang: str) -> list[Statement]:
             for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(‘“'\"])", strip_number(piece))]
 
 
+def closest(wanted: frozenset[str], text: str, lang: str, *, core: bool = True) -> tuple[Statement | None, int]:
+    """The statement of `text` sharing most of the `wanted` content terms (in its core: the clause without its
+    conditions; or, `core=False`, its whole sentence), and how many it shares; the first on a tie, None for none."""
+    best, shared = None, 0
+    for statement in statements(text, lang):
+        n = len(wanted & signals.content_terms(statement.core if core else statement.text, lang))
+        if n > shared:
+            best, shared = statement, n
+    return best, shared
+
+
 def _read(sentence: str, lang: str) -> Statement:
     """A sentence as its core and its conditions: one that opens it ('Where …, ') or closes it
     (', unless …', 'in any case where: (a) …'). A condition in mid-sentence ('or, if the offender is
@@ -139,11 +150,7 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     if own is None:
         return None
     wanted = signals.content_terms(sentence, lang)
-    best, shared = None, 0
-    for statement in statements(text, lang):
-        n = len(wanted & signals.content_terms(statement.core, lang))
-        if n > shared:
-            best, shared = statement, n
+    best, shared = closest(wanted, text, lang)
     if best is None or shared < 2 or len(wanted - signals.held(wanted, signals.content_terms(best.text, lang), lang)) > len(wanted) / 2:
         return None  # the claim restates no one sentence of the provision
     # A duty owed only when asked is dropped by a claim that never says anyone asks, whatever other condition

@@ -216,13 +216,8 @@ def _roles(claim: Claim) -> Verdict | None:
 def _restated(claim: Claim) -> str:
     """The sentence of the cited text (a point with its lead-in) sharing most of the claim's content terms,
     when it shares at least RESTATED_MIN_SHARED; else ''."""
-    wanted = signals.content_terms(claim.body, claim.lang)
-    best, shared = "", 0
-    for statement in structure.statements(_text(claim), claim.lang):
-        n = len(wanted & signals.content_terms(statement.text, claim.lang))
-        if n > shared:
-            best, shared = statement.text, n
-    return best if shared >= RESTATED_MIN_SHARED else ""
+    best, shared = structure.closest(signals.content_terms(claim.body, claim.lang), _text(claim), claim.lang, core=False)
+    return best.text if best is not None and shared >= RESTATED_MIN_SHARED else ""
 
 
 def content_of(claim: Claim) -> Verdict | None:
