@@ -1151,3 +1151,51 @@ def test_an_actor_swapped_with_one_that_acts_elsewhere_in_the_provision_is_a_rol
     assert _certified("Digital Services Coordinators have to notify the Commission of the out-of-court dispute "
                       "settlement bodies they have certified [Article 21(8)].").ok
     assert _certified("The Commission must publish a list of those bodies on a dedicated website [Article 21(8)].").ok
+
+
+# -- every sentence a claim restates, the actor's restricting words, 'only' before a ground --------
+
+ROUND12 = [
+    prov("Article 112(13)", "13. By 2 August 2031, the Commission shall carry out an assessment of the enforcement of "
+                            "this Regulation and shall report on it to the European Parliament, the Council and the "
+                            "European Economic and Social Committee, taking into account the first years of application "
+                            "of this Regulation. On the basis of the findings, that report shall, where appropriate, be "
+                            "accompanied by a proposal for amendment of this Regulation with regard to the structure of "
+                            "enforcement and the need for a Union agency to resolve any identified shortcomings."),
+    prov("Article 37(1)", "1. Providers of very large online platforms and of very large online search engines shall "
+                          "be subject, at their own expense and at least once a year, to independent audits to assess "
+                          "compliance with the obligations set out in Chapter III."),
+    prov("Article 30(7)", "7. The provider of the online platform allowing consumers to conclude distance contracts with "
+                          "traders shall make the information referred to in paragraph 1 available on its online "
+                          "platform to the recipients of the service in a clear, easily accessible and comprehensible "
+                          "manner."),
+    prov("Article 36(9)", "9. A vendor of smart contracts that meet the common specifications referred to in paragraph 6, "
+                          "or parts thereof, shall be presumed to be in conformity with the essential requirements set "
+                          "out in paragraph 1 to the extent that those requirements are covered by such common "
+                          "specifications or parts thereof."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a claim joining two sentences keeps the conditions of the second as well as the first's
+    ("By 2 August 2031, the Commission must assess how this Regulation is enforced, report on it to the European "
+     "Parliament, the Council and the European Economic and Social Committee, and accompany that report with a "
+     "proposal for amendment regarding the structure of enforcement [Article 112(13)].", "condition_dropped"),
+    ("By 2 August 2031, the Commission must assess how this Regulation is enforced, report on it to the European "
+     "Parliament, the Council and the European Economic and Social Committee and, where appropriate, accompany that "
+     "report with a proposal for amendment regarding the structure of enforcement [Article 112(13)].", None),
+    # the actor who must act, written without the provision's restricting word, is widened
+    ("Providers of online platforms must be subject, at their own expense and at least once a year, to independent "
+     "audits [Article 37(1)].", "scope"),
+    ("Providers of very large online platforms must undergo independent audits at their own expense at least once a "
+     "year [Article 37(1)].", None),
+    # a clause inside the provision's phrase restricts nothing the actor lacks
+    ("A platform allowing distance contracts with traders must make the information referred to in paragraph 1 "
+     "available to the recipients of the service in a clear and comprehensible manner [Article 30(7)].", None),
+    # 'only insofar as' restates the text's condition; it is no limit the text lacks
+    ("A vendor whose smart contracts meet the common specifications is presumed to conform to the essential "
+     "requirements of paragraph 1, but only insofar as those specifications cover the requirements [Article 36(9)].",
+     None),
+])
+def test_two_sentences_restated_the_actors_restricting_words_and_only_before_a_ground(text, why):
+    assert reason_parts(text, ROUND12) == why

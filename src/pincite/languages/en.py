@@ -280,7 +280,7 @@ VERIFY = {
     # an actor after these words is the complement of a noun ('the representative of a controller', 'documents
     # issued by notified bodies'), not the subject of the verb after it
     "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",
-    "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far)\b)",
+    "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|insofar|as\s+far\s+as|on\s+the\s+basis\s+of|because)\b)",
     # 'at least' said of no number ('shall include at least the following information'): a floor on what the text
     # may limit with 'only'
     "floor_unnumbered": r"\bat\s+least\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
@@ -396,6 +396,8 @@ STRUCTURE = {
     "connective": r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|"
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
+    # a participle opens a clause inside a noun phrase ('platforms allowing consumers to conclude …'): not a modifier
+    "participle": r"\b\w{3,}ing\b",
     # a duty owed only when asked ('shall, upon request, communicate them', 'on request'), and how a sentence says it
     # ('shall, at the request of the customer, export', 'at their request'; but 'a Member State acting at the
     # request of the Commission' names who asks an actor of a noun phrase: not set off by a comma, not read)

@@ -177,7 +177,7 @@ def _comparators(claim: Claim) -> Verdict | None:
 
 def _scope(claim: Claim) -> Verdict | None:
     """'any AI system' where the provision only ever says 'high-risk AI systems'."""
-    found = structure.widened(unquoted(claim.body), _text(claim), claim.lang)
+    found = structure.widened(unquoted(claim.body), _text(claim), claim.lang) or structure.widened_subject(unquoted(claim.body), _text(claim), claim.lang)
     if found:
         return Verdict(False, "scope", f"the sentence says '{found[0]}'; {_labels(claim)} says '{_short(found[1])}'")
     return None
