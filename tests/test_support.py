@@ -1173,6 +1173,8 @@ ROUND12 = [
                           "or parts thereof, shall be presumed to be in conformity with the essential requirements set "
                           "out in paragraph 1 to the extent that those requirements are covered by such common "
                           "specifications or parts thereof."),
+    prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its "
+                          "publication in the Official Journal of the European Union."),
 ]
 
 
@@ -1196,6 +1198,11 @@ ROUND12 = [
     ("A vendor whose smart contracts meet the common specifications is presumed to conform to the essential "
      "requirements of paragraph 1, but only insofar as those specifications cover the requirements [Article 36(9)].",
      None),
+    # an ordinal in words is the ordinal in digits: 'the twentieth day' is 'the 20th day', not the 21st
+    ("The Regulation enters into force on the 20th day following its publication in the Official Journal "
+     "[Article 99(1)].", None),
+    ("The Regulation enters into force on the 21st day following its publication in the Official Journal "
+     "[Article 99(1)].", "number_mismatch"),
 ])
-def test_two_sentences_restated_the_actors_restricting_words_and_only_before_a_ground(text, why):
+def test_two_sentences_restated_the_actors_restricting_words_only_before_a_ground_and_ordinals(text, why):
     assert reason_parts(text, ROUND12) == why

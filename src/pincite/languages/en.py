@@ -545,6 +545,12 @@ NUMBER_COMPOUNDS = {
 NUMBER_SCALES = "million billion"
 # 'twice a year' is 'two times a year': the count a paraphrase writes out.
 TIMES_WORDS = {"twice": "2 times", "thrice": "3 times"}
+# 'the twentieth day' is 'the 20th day' (every act's entry into force). 'first' to 'ninth' are left out: they
+# name structure and kinds more often than counts ('the first subparagraph', 'third countries').
+ORDINAL_WORDS = {"tenth": "10th", "eleventh": "11th", "twelfth": "12th", "thirteenth": "13th", "fourteenth": "14th",
+                 "fifteenth": "15th", "sixteenth": "16th", "seventeenth": "17th", "eighteenth": "18th",
+                 "nineteenth": "19th", "twentieth": "20th", "thirtieth": "30th", "fortieth": "40th",
+                 "fiftieth": "50th", "sixtieth": "60th", "hundredth": "100th"}
 # The modals that permit, and the one that forbids by itself (verify.signals.modal_verbs).
 MODAL_CLASSES = {"permission": "may can", "prohibition": "cannot"}
 # The qualifiers that make a period an extension ('extended by two further months').

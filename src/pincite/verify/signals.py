@@ -6,7 +6,7 @@ read as numbers and the comparators that bind them ("whichever is higher"). Engl
 Italian; French polarity and modality too; other languages fall back on content terms and numbers.
 The per-language words are the language packs' (pincite.languages: VERIFY, OPPOSITES, ACTORS,
 FRAME_WORDS, MODAL_NOT_VERB, MODAL_CLASSES, PERIOD_EXTENDERS, and the number words: NUMBER_WORDS,
-NUMBER_COMPOUNDS, NUMBER_SCALES, TIMES_WORDS).
+NUMBER_COMPOUNDS, NUMBER_SCALES, TIMES_WORDS, ORDINAL_WORDS).
 """
 
 from __future__ import annotations
@@ -172,6 +172,8 @@ COMPARATORS = {key.removeprefix("comparator_").replace("_", " "): languages.cue(
 
 _TIMES_VALUE = {word: count for table in languages.each("TIMES_WORDS").values() for word, count in table.items()}
 _TIMES = re.compile(rf"\b(?:{'|'.join(_TIMES_VALUE) or '(?!)'})\b", re.IGNORECASE)
+_ORDINAL_VALUE = {word: digits for table in languages.each("ORDINAL_WORDS").values() for word, digits in table.items()}
+_ORDINAL = re.compile(rf"\b(?:{'|'.join(_ORDINAL_VALUE) or '(?!)'})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -188,6 +190,7 @@ def words_to_digits(text: str) -> str:
 
     # 'twice a year' is 'two times a year': the count a paraphrase writes out.
     text = _TIMES.sub(lambda m: _TIMES_VALUE[m.group().lower()], text)
+    text = _ORDINAL.sub(lambda m: _ORDINAL_VALUE[m.group().lower()], text)  # 'the twentieth day' is 'the 20th day'
     keep = [(m.start(), m.end()) for m in _NOT_A_NUMBER.finditer(text)]
     out, last = [], 0
     for m in _NUMBER_WORD.finditer(text):
