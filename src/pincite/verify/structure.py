@@ -179,9 +179,10 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     return _dropped_qualifier(sentence, best.text, wanted, lang)
 
 
-def _dropped_in(best: Statement, sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
-    core = signals.content_terms(best.core, lang)
-    for word, condition in best.conditions:
+def _dropped_in(statement: Statement, sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
+    """The condition of one of the provision's sentences that the claim (its content terms `wanted`) drops."""
+    core = signals.content_terms(statement.core, lang)
+    for word, condition in statement.conditions:
         if _EXCEPTION.match(word):
             # a summary may leave an exception out, but not while saying the rule never yields (read as a condition
             # instead: dev +12 caught, -6 faithful, test -1 faithful; docs/verify.md, twelfth round)
@@ -208,7 +209,7 @@ def _dropped_in(best: Statement, sentence: str, text: str, wanted: frozenset[str
         # information' of the sentence before 'Where the trader fails to correct or complete that information'). The
         # words the condition alone brings to the provision are its own; a claim holding none of them dropped it
         # (dev: 5 more caught, none of the faithful lost).
-        alone = bounding - signals.content_terms(text.replace(best.text, " "), lang)
+        alone = bounding - signals.content_terms(text.replace(statement.text, " "), lang)
         if len(alone) >= 2 and not signals.held(alone, wanted, lang):
             return f"{word} {condition}"
         # A date the rule applies from ('From 12 January 2027, providers … shall not impose …') is a condition
@@ -306,8 +307,8 @@ def widened(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
 
 
 def widened_subject(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
-    """(the claim's subject, the provision's narrower phrase) when the actor the claim has act ('Providers of
-    online platforms must …') is one the provision only ever names with a restricting word ('very large')."""
+    """(the claim's subject, the provision's narrower phrase) when the actor the claim says must act ('Providers
+    of online platforms must …') is one the provision only ever names with a restricting word ('very large')."""
     modal = signals.MODAL.get(lang)
     m = modal.search(sentence) if modal else None
     if m is None:

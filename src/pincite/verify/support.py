@@ -176,8 +176,10 @@ def _comparators(claim: Claim) -> Verdict | None:
 
 
 def _scope(claim: Claim) -> Verdict | None:
-    """'any AI system' where the provision only ever says 'high-risk AI systems'."""
-    found = structure.widened(unquoted(claim.body), _text(claim), claim.lang) or structure.widened_subject(unquoted(claim.body), _text(claim), claim.lang)
+    """'any AI system' (or 'Providers of online platforms must') where the provision only ever says 'high-risk AI
+    systems' ('Providers of very large online platforms shall')."""
+    body, text = unquoted(claim.body), _text(claim)
+    found = structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
     if found:
         return Verdict(False, "scope", f"the sentence says '{found[0]}'; {_labels(claim)} says '{_short(found[1])}'")
     return None
