@@ -1175,6 +1175,11 @@ ROUND12 = [
                           "specifications or parts thereof."),
     prov("Article 99(1)", "1. This Regulation shall enter into force on the twentieth day following that of its "
                           "publication in the Official Journal of the European Union."),
+    prov("Article 4(13)", "13. A data holder shall only use any readily available data that is non-personal data on the "
+                          "basis of a contract with the user. A data holder shall not use such data to derive insights "
+                          "about the economic situation, assets and production methods of, or the use by, the user in "
+                          "any other manner that could undermine the commercial position of that user on the markets "
+                          "in which the user is active."),
 ]
 
 
@@ -1203,6 +1208,14 @@ ROUND12 = [
      "[Article 99(1)].", None),
     ("The Regulation enters into force on the 21st day following its publication in the Official Journal "
      "[Article 99(1)].", "number_mismatch"),
+    # a prohibition worded with another modal ('must not use' for 'shall not use') is the text's, though the part
+    # of the sentence before its comma shares as many words with the provision's other sentence
+    ("A data holder must not use readily available non-personal data to derive insights into the user's economic "
+     "situation, assets or production methods in a manner that could undermine the user's commercial position "
+     "[Article 4(13)].", None),
+    ("A data holder may use readily available non-personal data to derive insights into the user's economic "
+     "situation, assets or production methods in a manner that could undermine the user's commercial position "
+     "[Article 4(13)].", "modality"),
 ])
-def test_two_sentences_restated_the_actors_restricting_words_only_before_a_ground_and_ordinals(text, why):
+def test_two_sentences_restated_restricting_words_only_before_a_ground_ordinals_and_modals_of_a_ban(text, why):
     assert reason_parts(text, ROUND12) == why

@@ -291,6 +291,8 @@ VERIFY = {
            r"anyone)\b|^\s*any\b",
     "text_all": r"\b(?:all|every|any|each|whatever|no)\b",
     "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
+    # the modals that prohibit with a negation: 'must not use' is the text's 'shall not use' (support._negation_explained)
+    "prohibiting": r"(?:must|shall|may|can)\s+not|cannot",
     "negation_end": r"not|cannot|n't|never",
     # a prefix that negates the word it is put on ('unconditional', 'inaccurate'); 'in-', 'dis-' and their kin
     # only on adjectives, not on 'impose', 'include' or 'disclose'

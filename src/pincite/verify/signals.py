@@ -608,6 +608,7 @@ def denies_prohibition(text: str) -> bool:
     return bool(_DENIED_BAN.search(text))
 
 
+_PROHIBITING = languages.compiled("prohibiting", "VERIFY")
 _NEGATION_END = re.compile(f"(?:{languages.cue('negation_end', 'VERIFY').pattern})$", re.IGNORECASE)
 
 
@@ -625,6 +626,17 @@ def negated_phrases(text: str, lang: str) -> list[str]:
             phrase += " " + after[1] if after else ""
         out.append(folded_squash(phrase))
     return out
+
+
+def prohibited_phrase(phrase: str, clause: str, lang: str) -> bool:
+    """Whether a prohibition the sentence words with one modal ('must not use') is the clause's with another
+    ('shall not use'): the same negated word under a modal of the same class."""
+    rx = _PROHIBITING.get(lang)
+    if rx is None:
+        return False
+    m = rx.match(phrase)
+    word = phrase[m.end():].strip() if m else ""
+    return bool(word) and bool(re.search(rf"\b(?:{rx.pattern})\s+{re.escape(word)}\b", clause, re.IGNORECASE))
 
 
 def lead_ins(text: str) -> list[str]:

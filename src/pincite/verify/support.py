@@ -437,7 +437,8 @@ def _negation_explained(claim: Claim, body: str, context: str) -> bool:
         return True
     others = [signals.folded_squash(c) for c in candidates(claim)]
     phrases = signals.negated_phrases(body, claim.lang)
-    found = [any(phrase in other for other in others) for phrase in phrases]
+    found = [any(phrase in other or signals.prohibited_phrase(phrase, other, claim.lang) for other in others)
+             for phrase in phrases]
     return all(found) if more and phrases else any(found)
 
 
