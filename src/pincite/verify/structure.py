@@ -73,7 +73,8 @@ class Statement:
     conditions: tuple[tuple[str, str], ...]  # (the word that opens it, the condition)
 
 
-def statements(text: str, lang: str) -> list[Statement]:
+@lru_cache(maxsize=1024)  # one provision is read for its conditions, for the sentence restated and for who acts there
+def statements(text: str, lang: str) -> tuple[Statement, ...]:
     """The provision's sentences, each read as core and conditions. A point is read with its
     lead-in ('in any case where: (b) the core activities …'), apart from its sibling points: a
     condition inside point (f) does not bound point (e)."""
@@ -86,8 +87,8 @@ def statements(text: str, lang: str) -> list[Statement]:
                    if marker is None and not indent and line.strip()[:1].isupper()]
     else:
         pieces = [joined(text)]
-    return [_read(sentence, lang) for piece in pieces
-            for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(‘“'\"])", strip_number(piece))]
+    return tuple(_read(sentence, lang) for piece in pieces
+                 for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(‘“'\"])", strip_number(piece)))
 
 
 def closest(wanted: frozenset[str], text: str, lang: str, *, core: bool = True) -> tuple[Statement | None, int]:
