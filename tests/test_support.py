@@ -14,7 +14,7 @@ from pincite.provisions import Provision
 from pincite.verify import signals, structure
 from pincite.verify.check import Sentence, quantities, quoted_faithfully
 from pincite.verify.claims import check_claim, lookup_label, split_cited, verify
-from pincite.verify.signals import modal_verbs, widened_scope, words_to_digits
+from pincite.verify.signals import lifted_limit, modal_verbs, widened_scope, words_to_digits
 
 
 def prov(label: str, text: str, kind: str = "paragraph", title: str = "", lang: str = "en") -> Provision:
@@ -437,9 +437,15 @@ def test_discretion_and_lifted_limits_are_scope_changes():
     assert widened_scope("the controller may charge any fee it chooses", text) == "it chooses"
     assert widened_scope("the controller may charge a reasonable fee", text) is None
     solely = "processing based solely on the profiling of a natural person"
-    assert widened_scope("processing based even partly on profiling", solely) == "even partly"
+    assert lifted_limit("processing based even partly on profiling", solely) == ("even partly",
+                                                                                 "solely on the profiling of a natural")
     # a limit on something else in the text is not lifted
-    assert widened_scope("not only trusted flaggers may notify illegal content", solely) is None
+    assert lifted_limit("not only trusted flaggers may notify illegal content", solely) is None
+    # 'as well' lifts the limit on the words before it
+    limited = "the derogations shall be limited to processing for the purposes referred to in those paragraphs"
+    assert lifted_limit("the derogations apply to processing for that other purpose as well", limited) == (
+        "as well", "limited to processing for the purposes referred to")
+    assert lifted_limit("the derogations apply to processing for those purposes", limited) is None
 
 
 def test_number_words_are_read_as_numbers():
@@ -1219,3 +1225,122 @@ ROUND12 = [
 ])
 def test_two_sentences_restated_restricting_words_only_before_a_ground_ordinals_and_modals_of_a_ban(text, why):
     assert reason_parts(text, ROUND12) == why
+
+
+ROUND13 = [
+    prov("Article 69(1)", "1. In order to carry out the tasks assigned to it under this Section, the Commission may "
+                          "conduct all necessary inspections at the premises of the provider of the very large online "
+                          "platform or of the very large online search engine concerned or of another person referred "
+                          "to in Article 67(1)."),
+    prov("Article 27(4)", "4. If any of the obligations laid down in this Article is already met through the data "
+                          "protection impact assessment conducted pursuant to Article 35 of Regulation (EU) 2016/679 or "
+                          "Article 27 of Directive (EU) 2016/680, the fundamental rights impact assessment referred to in "
+                          "paragraph 1 of this Article shall complement that data protection impact assessment."),
+    prov("Article 40(5)", "5. Associations and other bodies referred to in paragraph 2 of this Article which intend to "
+                          "prepare a code of conduct or to amend or extend an existing code shall submit the draft code, "
+                          "amendment or extension to the supervisory authority which is competent pursuant to Article 55. "
+                          "The supervisory authority shall provide an opinion on whether the draft code, amendment or "
+                          "extension complies with this Regulation and shall approve that draft code, amendment or "
+                          "extension if it finds that it provides sufficient appropriate safeguards."),
+    prov("Article 71(2)", "2. The Commission may, upon request or on its own initiative, reopen the proceedings:\n"
+                          "(a) where there has been a material change in any of the facts on which the decision was "
+                          "based;\n(b) where the provider of the very large online platform or of the very large online "
+                          "search engine concerned acts contrary to its commitments; or\n(c) where the decision was based "
+                          "on incomplete, incorrect or misleading information provided by the provider of the very large "
+                          "online platform or of the very large online search engine concerned or other person referred "
+                          "to in Article 67(1)."),
+    prov("Article 16(4)", "4. The Commission may reopen a market investigation that it has closed where:\n(a) there has "
+                          "been a material change in any of the facts on which a decision adopted pursuant to Article 17, "
+                          "18 or 19 was based; or\n(b) the decision adopted pursuant to Article 17, 18 or 19 was based on "
+                          "incomplete, incorrect or misleading information."),
+    prov("Article 4(1)", "1. The Commission may, upon request or on its own initiative, reconsider, amend or repeal at "
+                         "any moment a designation decision adopted pursuant to Article 3 for one of the following "
+                         "reasons:\n(a) there has been a substantial change in any of the facts on which the designation "
+                         "decision was based;\n(b) the designation decision was based on incomplete, incorrect or "
+                         "misleading information."),
+    prov("Article 15(1)", "1. An exceptional need to use certain data within the meaning of this Chapter shall be "
+                          "limited in time and scope and shall be considered to exist only in any of the following "
+                          "circumstances:\n(a) where the data requested is necessary to respond to a public emergency "
+                          "and the public sector body, the Commission, the European Central Bank or the Union body is "
+                          "unable to obtain such data by alternative means in a timely and effective manner under "
+                          "equivalent conditions;\n(b) in circumstances not covered by point (a) and only insofar as "
+                          "non-personal data is concerned."),
+    prov("Article 18(1)", "1. The Commission may conduct a market investigation for the purpose of examining whether a "
+                          "gatekeeper has engaged in systematic non-compliance. Where the market investigation shows "
+                          "that a gatekeeper has systematically infringed one or more of the obligations laid down in "
+                          "Article 5, 6 or 7 and has maintained, strengthened or extended its gatekeeper position in "
+                          "relation to the requirements set out in Article 3(1), the Commission may adopt an implementing "
+                          "act imposing on such gatekeeper any behavioural or structural remedies which are proportionate "
+                          "and necessary to ensure effective compliance with this Regulation."),
+    prov("Article 75(1)", "1. Where an AI system is based on a general-purpose AI model, and the model and the system are "
+                          "developed by the same provider, the AI Office shall have powers to monitor and supervise "
+                          "compliance of that AI system with obligations under this Regulation. To carry out its "
+                          "monitoring and supervision tasks, the AI Office shall have all the powers of a market "
+                          "surveillance authority provided for in this Section and Regulation (EU) 2019/1020."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a phrase the provision writes with words between its own ('the provider of the very large online platform'):
+    # the function words between them do not hide the restricting ones
+    ("The Commission may conduct all necessary inspections at the premises of any provider of an online platform "
+     "[Article 69(1)].", "scope"),
+    ("The Commission may conduct all necessary inspections at the premises of the provider of the very large online "
+     "platform concerned [Article 69(1)].", None),
+    # a clause between the phrase's words ('obligations laid down in this Article') restricts nothing
+    ("If any of the obligations in this Article is already met through the data protection impact assessment under "
+     "Article 35 of Regulation (EU) 2016/679, the fundamental rights impact assessment complements it "
+     "[Article 27(4)].", None),
+    # a phrase never runs on into the next sentence: '… competent pursuant to Article 55. The supervisory authority'
+    ("The competent supervisory authority must give an opinion on whether a submitted draft code of conduct complies "
+     "with the Regulation [Article 40(5)].", None),
+    # a point that opens with a condition, or a condition word right before the points, bounds the lead-in's clause
+    ("The Commission may reopen the proceedings upon request or on its own initiative [Article 71(2)].",
+     "condition_dropped"),
+    ("The Commission may reopen the proceedings where the decision was based on incomplete, incorrect or misleading "
+     "information provided by the provider [Article 71(2)].", None),
+    ("The Commission may reopen any market investigation that it has closed [Article 16(4)].", "condition_dropped"),
+    ("The Commission may reopen a closed market investigation where a material change has occurred in the facts on "
+     "which its decision was based [Article 16(4)].", None),
+    # so does a lead-in that acts only on the grounds its points list
+    ("The Commission may at any moment reconsider, amend or repeal a designation decision adopted under Article 3 "
+     "[Article 4(1)].", "condition_dropped"),
+    # but a lead-in of two clauses: its points bound the second only
+    ("An exceptional need to use data within the meaning of this Chapter is to be limited in time and scope "
+     "[Article 15(1)].", None),
+    # 'upon request or on its own initiative' is either: no condition a claim drops
+    ("The Commission may reopen the proceedings where there has been a material change in any of the facts on which "
+     "the decision was based [Article 71(2)].", None),
+    # a condition of two joined clauses that the claim restates in part drops the other
+    ("Where a market investigation shows that a gatekeeper has systematically infringed one or more of the obligations "
+     "in Article 5, 6 or 7, the Commission may impose behavioural or structural remedies by implementing act "
+     "[Article 18(1)].", "condition_dropped"),
+    ("Where a market investigation shows that a gatekeeper has systematically infringed obligations in Article 5, 6 or "
+     "7 and has maintained, strengthened or extended its gatekeeper position, the Commission may impose proportionate "
+     "behavioural or structural remedies by implementing act [Article 18(1)].", None),
+    # but not a joined condition whose other clause brings a word or two of its own ('the same provider'): that may be
+    # said in other words
+    ("Where an AI system is based on a general-purpose AI model, the AI Office has powers to monitor and supervise the "
+     "compliance of that AI system with obligations under this Regulation [Article 75(1)].", None),
+])
+def test_phrases_across_function_words_conditions_in_points_and_joined_conditions(text, why):
+    assert reason_parts(text, ROUND13) == why
+
+
+def test_italian_adjectives_after_the_noun_restrict_it():
+    text_13_1 = prov("Article 13(1)", "1. I sistemi di IA ad alto rischio sono progettati e sviluppati in modo tale da "
+                                      "garantire che il loro funzionamento sia sufficientemente trasparente da consentire "
+                                      "ai deployer di interpretare l'output del sistema e utilizzarlo adeguatamente.",
+                     lang="it")
+
+    def reason(text: str) -> str | None:
+        ((sentence, labels),) = split_cited(text)
+        return check_claim(sentence, labels, lambda label: lookup_label(label, [text_13_1]), "it",
+                           corpus="ai-act").reason
+
+    assert reason("Qualsiasi sistema di IA deve essere progettato e sviluppato in modo che il suo funzionamento sia "
+                  "sufficientemente trasparente da consentire ai deployer di interpretarne l'output [Article 13(1)].") \
+        == "scope"
+    assert reason("Qualsiasi sistema di IA ad alto rischio deve essere progettato e sviluppato in modo che il suo "
+                  "funzionamento sia sufficientemente trasparente da consentire ai deployer di interpretarne l'output "
+                  "[Article 13(1)].") is None

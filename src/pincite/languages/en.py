@@ -230,6 +230,7 @@ VERIFY = {
     "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+(?:earlier|sooner)\s+than\b|\bmore\s+than\b|"
              r"\bat\s+the\s+earliest\b|"
              r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
+    "as_well": r"\bas\s+well\b|\balongside\b",  # a limit lifted after the words it limits
     "beyond_limit": r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b|"
                     r"\bpartially\b|\bin\s+part\b",
     "at_will": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
@@ -394,22 +395,30 @@ STRUCTURE = {
     "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
                      r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
                      r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",
+    # a lead-in that states its clause only on the grounds its points list ('reconsider … a designation decision …
+    # for one of the following reasons: (a) …')
+    "grounds": r"\b(?:only\s+)?(?:in|on|for)\s+(?:any\s+|one\s+|each\s+)?(?:of\s+)?the\s+following\s+"
+              r"(?:cases|circumstances|reasons|grounds|situations)",
     "quantifier": r"\b(?:all|every|each|any)\s+(?!(?:time|event|case)\b)",  # not 'at any time', 'in any event': idioms
     "connective": r"^(?:however|furthermore|moreover|in\s+addition|nevertheless|"
                   r"by\s+way\s+of\s+derogation(?:\s+from\s+[^,]{1,60})?|notwithstanding\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"unless|except|save",
     # a participle opens a clause inside a noun phrase ('platforms allowing consumers to conclude …'): not a modifier
-    "participle": r"\b\w{3,}ing\b",
+    "participle": r"\b\w{3,}ing\b|\bto\b(?!\s+(?:the|a|an|its|their)\b)",
     # a duty owed only when asked ('shall, upon request, communicate them', 'on request'), and how a sentence says it
     # ('shall, at the request of the customer, export', 'at their request'; but 'a Member State acting at the
     # request of the Commission' names who asks an actor of a noun phrase: not set off by a comma, not read)
-    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b|"
+    # ('upon request or on its own initiative' is either: no condition)
+    "on_request": r"\b(?:up)?on\s+(?:(?:a|the|its|their|his|her)\s+)?(?:[\w-]+\s+)?request\b"
+                  r"(?!\s+or\s+(?:on|of)\s+its\s+own\s+(?:initiative|motion))|"
                   r"\bat\s+(?:its|their|his\s+or\s+her)\s+(?:[\w-]+\s+)?request\b|(?<=,)\s*at\s+the\s+request\s+of\b",
     "asked": r"\b(?:request\w*|ask\w*|demand\w*|when\s+asked)\b",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
     "discretion": r"\b(?:appropriate|relevant|necessary|(?:technically\s+)?feasible)\b",
+    "and_word": r"and",  # joins the parts of a condition, all of which must hold
+    "finite_verb": r"\b(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might|shall|must|will|would|\w+s\s+(?:to|that|the|a|an|its|their))\b",  # a verb that makes a joined piece of a condition a clause of its own
     "point_joiner": r"and|or",
     # a qualifier inside a sentence that leaves the words after it to someone's judgement or to what is possible (not
     # 'where feasible': 'notify … within 72 hours' states the gist of Article 33(1), as the suite has it)
@@ -418,7 +427,7 @@ STRUCTURE = {
                  r"in\s+so\s+far\s+as\s+(?:this\s+is\s+|it\s+is\s+)?(?:technically\s+)?(?:possible|feasible))\b",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
-    "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in|(?:[\w-]+\s+){0,3}?pursuant\s+to\s+(?:Articles?|points?)",
+    "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in|laid\s+down\s+in|(?:[\w-]+\s+){0,3}?pursuant\s+to\s+(?:Articles?|points?)",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 PHRASE_END = """are be been being can cannot could did do does had has have if irrespective is may might must no not regardless shall should that to unless was were whatever when where it they he she we you under which whichever who whom whose will would"""

@@ -197,11 +197,15 @@ STRUCTURE = {
                         r"laddove|se|finché)\b",
     "own_condition": r"\b(?:qualora|se|ove|laddove|quando|purché|salvo|solo|soltanto|unicamente|a\s+meno\s+che|"
                      r"nella\s+misura|a\s+condizione)\b",
+    # a participle or gerund opens a clause inside a noun phrase ('un sistema di IA immesso sul mercato'): not a modifier
+    "participle": r"\b\w{2,}(?:at[oaie]|it[oaie]|ut[oaie]|ess[oaie]|pres[oaie]|ott[oaie]|ando|endo)\b",
     "quantifier": r"\b(?:tutti\s+gli|tutti\s+i|tutte\s+le|ogni|qualsiasi|qualunque|ciascun[oa]?)\s+",
     "connective": r"^(?:tuttavia|inoltre|in\s+deroga\s+[^,]{1,60})\s*,\s*",
     "exception_word": r"a\s+meno|salvo",
-    "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b",
+    "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b(?!\s+o\s+di\s+propria\s+iniziativa)",
     "asked": r"\b(?:richie\w*|chied\w*|chiest\w*|domand\w*)\b",
+    "and_word": r"e|ed",  # joins the parts of a condition, all of which must hold
+    "finite_verb": r"\b(?:è|sono|sia|siano|ha|hanno|abbia|abbiano|era|erano|fosse|fossero|può|possono|deve|devono|si)\b",  # a verb that makes a joined piece of a condition a clause of its own
     "point_joiner": r"e|o",
     "qualifier": r"\b(?:(?:ove|se|qualora|laddove)\s+(?:opportun\w*|pertinent\w*|necessari\w*|possibil\w*)|se\s+del\s+caso|"
                  r"nella\s+misura\s+del\s+possibile|per\s+quanto\s+possibile|in\s+caso\s+di\s+urgenza|"
@@ -216,6 +220,8 @@ STRUCTURE = {
     "listed_in": r"di\s+cui\s+a|elencat\w+\s+(?:nel|nell|negli|nella)|indicat\w+\s+(?:nel|nell|negli|nella)",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
+# adjectives follow the noun ('sistemi di IA ad alto rischio'): the support check reads a restricting word there
+ADJECTIVE_AFTER = True
 PHRASE_END = """che cui deve devono ha hanno i il la le ove possono può quale quali qualora quando se sia siano sono vengono viene è"""
 
 # What an instruction to its reader looks like (verify.untrusted): regex alternations by what the

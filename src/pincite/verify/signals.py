@@ -530,32 +530,48 @@ def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
             continue  # 'only after a warning' says what 'after having issued a prior warning' says
         if m and not has_here.search(text):
             return m.group()
+    return None
+
+
+def lifted_limit(sentence: str, text: str, lang: str = "en") -> tuple[str, str] | None:
+    """(the sentence's word, the text's limit) when the sentence lifts a limit the text sets on the same words: 'not
+    only of its members' for 'solely to the members', 'even partly on profiling' for 'based solely on profiling', 'at
+    least the following information' for 'only …', 'for that other purpose as well' for 'limited to processing for
+    the purposes referred to in those paragraphs' (the words before 'as well' are the ones limited)."""
+    rx, only = _AS_WELL.get(lang), _ONLY.get(lang)
+    m = rx.search(sentence) if rx else None
+    if m and not (only and only.search(sentence)):
+        limit = _limited(text, " ".join(sentence[:m.start()].split()[-4:]), lang)
+        if limit:
+            return m.group(), limit
     for cue in (_BEYOND_LIMIT, _FLOOR_UNNUMBERED):
-        # 'not only of its members' for 'solely to the members'; 'at least the following information' for 'only …'
         rx = cue.get(lang)
         if rx is None:
             continue
         m = rx.search(sentence)
-        if m and not rx.search(text) and _limited(text, sentence[m.end():], lang):
-            return m.group()
+        if m and not rx.search(text):
+            limit = _limited(text, sentence[m.end():], lang)
+            if limit:
+                return m.group(), limit
     return None
 
 
-def _limited(text: str, after: str, lang: str) -> bool:
-    """Whether the text limits what the sentence's next words name: 'solely to the members'
-    for 'not only of its members', within a few words of the limiting word."""
+def _limited(text: str, after: str, lang: str) -> str:
+    """The text's limit on what the sentence's next words name ('solely to the members' for 'not only of its
+    members'; the limiting word and the six words after it), or ''."""
     wanted = [t for t in tokenize(" ".join(after.split()[:4]), lang) if not t[:1].isdigit()][:2]
     rx = _TEXT_ONLY.get(lang)
     for m in rx.finditer(text) if rx else ():
-        near = set(tokenize(" ".join(text[m.end():].split()[:6]), lang))
-        if near & set(wanted):
-            return True
-    return False
+        near = text[m.end():].split()[:6]
+        if set(tokenize(" ".join(near), lang)) & set(wanted):
+            return " ".join([m.group(), *near])
+    return ''
 
 
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",
 # "even partly on profiling" for "based solely on profiling".
 _BEYOND_LIMIT = languages.compiled("beyond_limit", "VERIFY")
+_AS_WELL = languages.compiled("as_well", "VERIFY")
 _FLOOR_UNNUMBERED = languages.compiled("floor_unnumbered", "VERIFY")
 _ONLY_AFTER = languages.cue("only_after", "VERIFY")
 _PRECONDITION = languages.cue("precondition", "VERIFY")

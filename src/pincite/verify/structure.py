@@ -50,11 +50,22 @@ _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 _ON_REQUEST = languages.compiled("on_request", "STRUCTURE")
 _ASKED = languages.compiled("asked", "STRUCTURE")
 _QUALIFIER = languages.compiled("qualifier", "STRUCTURE")
+_AND = {code: re.compile(f"\\s*,?\\s+(?:{p.pattern})\\s+", re.IGNORECASE)
+        for code, p in languages.compiled("and_word", "STRUCTURE").items()}
+_FINITE = languages.compiled("finite_verb", "STRUCTURE")
+_GROUNDS = {code: re.compile(f"(?:{p.pattern})\\s*$", re.IGNORECASE) for code, p in languages.compiled("grounds", "STRUCTURE").items()}
+_RELATIVE = languages.compiled("relative", "VERIFY")
+_ADJECTIVE_AFTER = frozenset(code for code, after in languages.each("ADJECTIVE_AFTER").items() if after)
+_REFERENCE = languages.compiled("listed_in", "STRUCTURE")
 _PARTICIPLE = languages.compiled("participle", "STRUCTURE")
 LIST_SEGMENT_WORDS = 10  # a list item after a comma inside a closing condition is at most this long
 REQUEST_WORDS = 8  # the words after 'upon request' it bounds: the claim must keep one of them
 QUALIFIED_WORDS = 6  # the words after a qualifier inside a sentence that it bounds (chosen on dev: 4 or 10 were worse)
 ALSO_RESTATED = 3  # another sentence a claim restates holds this many of its own words (chosen on dev: 2 lost 5 faithful sentences, 4 caught one fewer)
+PHRASE_GAP = 1  # content words allowed between a phrase's words in the provision's use of it (chosen on dev: 0 caught 20
+# fewer; 2 and 3 one more, and lost a faithful sentence)
+CONJUNCT_OWN = 3  # words of its own a dropped part of a joined condition has (2 refused a faithful batch sentence; 4
+# caught 2 fewer on dev)
 QUALIFIED_HELD = 2  # a claim holding this many of their content terms restates them (chosen on dev: 1 or 3 were worse)
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
@@ -128,6 +139,25 @@ def _read(sentence: str, lang: str) -> Statement:
         if comma > 0:
             conditions.append((m.group(), rest[m.end():comma]))
             core = rest[comma + 1:]
+    # 'reopen the proceedings: (a) where there has been …', 'reopen a market investigation … where: (a) …': a point
+    # that opens with a condition, or a condition word right before the points, bounds the lead-in's clause
+    # (not when the lead-in states two clauses: 'shall be limited in time and scope and shall be considered to exist
+    # only in any of the following circumstances: (a) where …' bounds the second only)
+    listed = re.search(r"\s*:\s*\(\w{1,4}\)\s+", core) if opening else None
+    modal = signals.MODAL.get(lang)
+    if listed and opening is not None and modal is not None and len(modal.findall(core[:listed.start()])) <= 1:
+        point = core[listed.end():]
+        word = re.search(r"\b(\w+)$", core[:listed.start()])
+        # (the whole point: '(f) where possible, the envisaged time limits …' states the lead-in's content)
+        if (m := opening.match(point)) and _to_the_end(_TAIL.sub("", point[m.end():]), lang):
+            conditions.append((m.group(), point[m.end():]))
+            core = core[:listed.start()]
+        elif word and opening.fullmatch(word.group(1)):
+            conditions.append((word.group(1), point))
+            core = core[:word.start()]
+        elif (grounds := _GROUNDS.get(lang)) is not None and (m := grounds.search(core[:listed.start()])):
+            conditions.append((m.group() + ":", point))
+            core = core[:m.start()]
     inside = _INSIDE.get(lang)
     for m in inside.finditer(core) if inside else ():
         if _CONCESSION.search(core[:m.start()]):
@@ -162,8 +192,9 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     if asked:
         return asked
     if own.search(_without_asides(whether.sub(" ", sentence) if whether else sentence, text, own, lang)):
-        return None
-    found = _dropped_in(best, sentence, text, wanted, lang)
+        # the claim states a condition itself: the sentence it restates is the one closest with its conditions
+        return _dropped_conjunct(closest(wanted, text, lang, core=False)[0] or best, wanted, lang)
+    found = _dropped_in(best, sentence, text, wanted, lang) or _dropped_conjunct(best, wanted, lang)
     if found:
         return found
     # A claim may restate two sentences of the provision ('… must report on it, and accompany that report with a
@@ -178,6 +209,43 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
             if found:
                 return found
     return _dropped_qualifier(sentence, best.text, wanted, lang)
+
+
+def _dropped_conjunct(statement: Statement, wanted: frozenset[str], lang: str) -> str | None:
+    """A condition of two joined parts ('where an AI system is based on a general-purpose AI model, and the model and
+    the system are developed by the same provider') that the claim's own condition restates in part: the part whose
+    words it keeps none of."""
+    joiner = _AND.get(lang)
+    if joiner is None:
+        return None
+    core = signals.content_terms(statement.core, lang)
+    for word, condition in statement.conditions:
+        if _EXCEPTION.match(word):
+            continue
+        clauses = _clauses(condition, joiner, lang)
+        parts = [signals.content_terms(clause, lang) - core for clause in clauses]
+        if len(parts) < 2 or not any(signals.held(part, wanted, lang) for part in parts):
+            continue  # the claim's condition is another, or says this one in words of its own
+        for at, part in enumerate(parts):
+            alone = part - frozenset().union(*(other for i, other in enumerate(parts) if i != at))
+            if len(alone) >= CONJUNCT_OWN and not signals.held(alone, wanted, lang):
+                return f"{word} {condition}" if at == 0 else f"{word} … {clauses[at]}"
+    return None
+
+
+def _clauses(condition: str, joiner: re.Pattern[str], lang: str) -> list[str]:
+    """A condition split at 'and' where both sides hold a verb: the clauses it joins ('a joint operation is intended
+    and a supervisory authority does not comply'), not the words of a list ('evidence that this is necessary to
+    maintain the protection of health, safety and fundamental rights')."""
+    verb = _FINITE.get(lang)
+    clauses: list[str] = []
+    cut = 0
+    for m in joiner.finditer(condition):
+        before, after = condition[cut:m.start()], condition[m.end():]
+        if verb is not None and verb.search(before) and verb.search(after):
+            clauses.append(before)
+            cut = m.end()
+    return clauses + [condition[cut:]]
 
 
 def _dropped_in(statement: Statement, sentence: str, text: str, wanted: frozenset[str], lang: str) -> str | None:
@@ -349,20 +417,25 @@ def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     return stems, " ".join(said)
 
 
-def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_terms: frozenset[str], lang: str,
+def _restricted(phrase: list[str], words: list[tuple[str, str, bool, bool]], claim_terms: frozenset[str], lang: str,
                 inner: bool = False) -> str:
     """The provision's phrase for the same thing, when every use of it carries a content word the
     claim lacks (before it, or between its words; `inner`: between its words only, and no clause there);
     '' when some use is unrestricted, or none."""
     found = []
-    for start, (stem, _, _) in enumerate(words):
+    for start, (stem, _, _, _) in enumerate(words):
         if stem != phrase[0]:
             continue
         extra, pos, matched = [], start, True
         for want in phrase[1:]:
-            step = pos + 1
-            while step < len(words) and step <= pos + 3 and words[step][0] != want:
+            step, between = pos + 1, 0
+            while (step < len(words) and between <= PHRASE_GAP and words[step][0] != want
+                   and not words[step][3]):
+                between += words[step][2]  # function words ('of the') do not count: 'provider of the very large …'
                 step += 1
+            if step < len(words) and words[step][3]:
+                matched = False  # a phrase never runs on into the next sentence
+                break
             if step >= len(words) or words[step][0] != want:
                 matched = False
                 break
@@ -370,7 +443,10 @@ def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_ter
             pos = step
         if not matched:
             continue
-        if inner and _clause_inside(" ".join(w[1] for w in words[start:pos + 1]), lang):
+        # inner: the whole span ('platform allowing consumers to conclude'); else the words between the phrase's own
+        # ('systematic monitoring of', where 'monitoring' is the claim's word too)
+        inside = words[start:pos + 1] if inner else [w for w in words[start:pos + 1] if w[0] not in phrase]
+        if _clause_inside(" ".join(w[1] for w in inside), lang):
             continue  # 'platform allowing consumers to conclude …', 'controller shall implement …': not a modifier
         before = words[start - 1] if start else None
         if not inner and before and before[2] and before[0] not in claim_terms and not before[0][:1].isdigit():
@@ -380,6 +456,8 @@ def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_ter
         # after it, 'that', 'which', lost two faithful sentences).
         listed = _LISTED.get(lang)
         tail = 4 if not inner and listed and listed.match(" ".join(w[1] for w in words[pos + 1:pos + 5])) else 0
+        if not tail and not inner and lang in _ADJECTIVE_AFTER:
+            tail = _modifier_after(words[pos + 1:pos + 4], claim_terms, lang)
         if not extra and not tail:
             return ""  # the provision uses the phrase as the claim does
         first = start - 1 if extra and extra[0] is before else start
@@ -387,21 +465,46 @@ def _restricted(phrase: list[str], words: list[tuple[str, str, bool]], claim_ter
     return found[0] if found else ""
 
 
+def _modifier_after(after: list[tuple[str, str, bool, bool]], claim_terms: frozenset[str], lang: str) -> int:
+    """How many words after a phrase restrict it, in a language whose adjectives follow the noun ('sistemi di IA
+    ad alto rischio', 'autorità giudiziaria'): a content word the claim lacks, right after it or after one short
+    function word; 0 for none, or for a verb ('un sistema immesso sul mercato')."""
+    for at, word in enumerate(after[:2]):
+        if word[3]:
+            return 0
+        if at == 0 and len(word[1]) <= 2:
+            continue  # 'ad', 'di'
+        if word[2]:
+            verb = _PARTICIPLE.get(lang)
+            if word[0] in claim_terms or (verb is not None and verb.fullmatch(word[1])):
+                return 0
+            return 1 if at == 0 else 3  # 'autorità giudiziaria'; 'ad alto rischio' shown whole
+        return 0
+    return 0
+
+
 def _clause_inside(span: str, lang: str) -> bool:
-    """Whether the words between a phrase's words hold a verb (a modal, a participle): a clause, not a modifier."""
-    modal, participle = signals.MODAL.get(lang), _PARTICIPLE.get(lang)
-    return bool(modal and modal.search(span)) or bool(participle and participle.search(span))
+    """Whether the words between a phrase's words hold a verb (a modal, a participle, a relative pronoun, 'laid
+    down in'): a clause, not a modifier ('operations which is performed on data', 'obligations laid down in this
+    Article')."""
+    modal, participle, relative = signals.MODAL.get(lang), _PARTICIPLE.get(lang), _RELATIVE.get(lang)
+    return any(rx is not None and rx.search(span) for rx in (modal, participle, relative, _REFERENCE.get(lang)))
 
 
 @lru_cache(maxsize=1024)
-def _words(text: str, lang: str) -> list[tuple[str, str, bool]]:
-    """(stem, word as written, is a content word) for each word of a text, in order."""
+def _words(text: str, lang: str) -> list[tuple[str, str, bool, bool]]:
+    """(stem, word as written, is a content word, opens a sentence) for each word of a text, in order."""
     stop, frame = STOPWORDS.get(lang, set()) | _PHRASE_END.get(lang, frozenset()), signals.frame_stems(lang)
     out = []
     for m in _WORD.finditer(text):
         word, stem = fold(m.group()), _stem(m.group(), lang)
         marker = text[m.start() - 1:m.start()] == "(" and text[m.end():m.end() + 1] == ")"  # a point's '(b)'
-        out.append((stem, m.group(), word not in stop and stem not in frame and not word[:1].isdigit() and not marker))
+        before = m.start() - 1
+        while before >= 0 and text[before].isspace():
+            before -= 1
+        opens = before >= 0 and text[before] in ".;:"
+        out.append((stem, m.group(), word not in stop and stem not in frame and not word[:1].isdigit() and not marker,
+                    opens))
     return out
 
 

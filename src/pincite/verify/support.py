@@ -172,6 +172,10 @@ def _comparators(claim: Claim) -> Verdict | None:
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
+    lifted = signals.lifted_limit(body, text, claim.lang)
+    if lifted:
+        return Verdict(False, "comparator", f"the sentence says '{lifted[0]}'; {_labels(claim)} limits it: "
+                                            f"'{_short(lifted[1])}'")
     return None
 
 
