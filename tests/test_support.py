@@ -1344,3 +1344,65 @@ def test_italian_adjectives_after_the_noun_restrict_it():
     assert reason("Qualsiasi sistema di IA ad alto rischio deve essere progettato e sviluppato in modo che il suo "
                   "funzionamento sia sufficientemente trasparente da consentire ai deployer di interpretarne l'output "
                   "[Article 13(1)].") is None
+
+
+ROUND14 = [
+    prov("Article 97(3)", "3. The delegation of power referred to in Article 6(6) and (7) may be revoked at any time by the "
+                          "European Parliament or by the Council. A decision of revocation shall put an end to the "
+                          "delegation of power specified in that decision. It shall take effect the day following that "
+                          "of its publication in the Official Journal of the European Union or at a later date specified "
+                          "therein. It shall not affect the validity of any delegated acts already in force."),
+    prov("Article 18(3)", "3. A gatekeeper shall be deemed to have engaged in systematic non-compliance with the "
+                          "obligations laid down in Articles 5, 6 and 7, where the Commission has issued at least three "
+                          "non-compliance decisions pursuant to Article 29 against a gatekeeper in relation to any of its "
+                          "core platform services within a period of 8 years prior to the adoption of the decision "
+                          "opening a market investigation."),
+    prov("Article 69(2)", "2. Without prejudice to requests by the Commission referred to in point (b) of Article 70(1) "
+                          "and in Article 70(2), the Board shall, in the performance of its tasks or the exercise of its "
+                          "powers, neither seek nor take instructions from anybody."),
+    prov("Article 29(7)", "7. The Commission is empowered to adopt delegated acts in accordance with Article 45 to "
+                          "supplement this Regulation by establishing a monitoring mechanism for the Commission to monitor "
+                          "switching charges, imposed by providers of data processing services on the market to ensure "
+                          "that the withdrawal and reduction of switching charges, pursuant to paragraphs 1 and 2 of this "
+                          "Article are to be attained in accordance with the deadlines laid down in those paragraphs."),
+    prov("Article 17(1)", "1. The data subject shall have the right to obtain from the controller the erasure of personal "
+                          "data concerning him or her without undue delay and the controller shall have the obligation to "
+                          "erase personal data without undue delay where one of the following grounds applies:\n(a) the "
+                          "personal data are no longer necessary in relation to the purposes for which they were "
+                          "collected or otherwise processed;\n(d) the personal data have been unlawfully processed;"),
+    prov("Article 79(1)", "1. Without prejudice to any available administrative or non-judicial remedy, including the "
+                          "right to lodge a complaint with a supervisory authority pursuant to Article 77, each data "
+                          "subject shall have the right to an effective judicial remedy where he or she considers that his "
+                          "or her rights under this Regulation have been infringed as a result of the processing of his or "
+                          "her personal data in non-compliance with this Regulation."),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'an earlier date' turns the text's 'a later date' around
+    ("A decision of revocation takes effect the day after its publication in the Official Journal or on a later date "
+     "specified in it [Article 97(3)].", None),
+    ("A decision of revocation takes effect the day after its publication in the Official Journal or on an earlier date "
+     "specified in it [Article 97(3)].", "polarity"),
+    # 'more than three' leaves out the third decision 'at least three' counts
+    ("A gatekeeper is deemed to have engaged in systematic non-compliance where the Commission has issued at least three "
+     "non-compliance decisions against it within 8 years [Article 18(3)].", None),
+    ("A gatekeeper is deemed to have engaged in systematic non-compliance where the Commission has issued more than "
+     "three non-compliance decisions against it within 8 years [Article 18(3)].", "comparator"),
+    # 'neither seek nor take' negates, and 'anybody' is the text's 'anyone'
+    ("When performing its tasks, the Board cannot seek or accept instructions from anyone, without prejudice to the "
+     "Commission's requests under point (b) of Article 70(1) and Article 70(2) [Article 69(2)].", None),
+    ("When performing its tasks, the Board may seek instructions from the Commission [Article 69(2)].", "modality"),
+    # 'is empowered to adopt' is a power, though the same sentence says what 'is to be attained'
+    ("The Commission may adopt delegated acts under Article 45 establishing a mechanism to monitor the switching charges "
+     "imposed by providers of data processing services [Article 29(7)].", None),
+    # but a right granted to one actor is no permission for the one the text obliges
+    ("Where one of the listed grounds applies, the controller may erase the personal data without undue delay "
+     "[Article 17(1)].", "modality"),
+    # 'regardless of' restates 'without prejudice to'
+    ("A data subject who considers that processing of his or her personal data has infringed his or her rights may seek "
+     "an effective judicial remedy, regardless of any administrative or non-judicial remedy available, such as a "
+     "complaint to a supervisory authority [Article 79(1)].", None),
+])
+def test_earlier_dates_strict_bounds_neither_nor_powers_and_regardless(text, why):
+    assert reason_parts(text, ROUND14) == why

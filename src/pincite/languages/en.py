@@ -203,7 +203,7 @@ VERIFY = {
               r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
                     r"n't\b|\bnever\b|"
-                    r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b",
+                    r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b|\bneither\s+[a-z]+\s+nor\b",
     "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
              r"entitled))\b",
@@ -218,7 +218,7 @@ VERIFY = {
     # displace', 'does not affect'): the sentence's negation is the text's
     "saving_text": r"\bwithout\s+prejudice\b|\b(?:shall|does|do)\s+not\s+affect\b",
     "saving_said": r"\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?(?:displac|affect|prejudic|overrid|replac|limit|restrict|alter|"
-                   r"chang)\w*",
+                   r"chang)\w*|\b(?:regardless|irrespective)\s+of\b",  # 'regardless of' for 'without prejudice to'
     "negative_clause": r"\bprohibit\w*|\bban(?:s|ned)?\b|\bforbid\w*|^\W*(?:\(\w+\)\s*)?(?:no|nothing|neither)\b|\bno\s+(?:\w+\s+){0,3}(?:shall|"
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
@@ -227,6 +227,7 @@ VERIFY = {
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
+    "strict_bound": r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:more|less|fewer|greater|longer)\s+than\b|(?<!not\s)(?<!never\s)(?<!n't\s)\bexceed(?:s|ing)?\b|\babove\b|\bbelow\b",  # a bound that leaves its number out ('more than 3')
     "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+(?:earlier|sooner)\s+than\b|\bmore\s+than\b|"
              r"\bat\s+the\s+earliest\b|"
              r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
@@ -239,6 +240,7 @@ VERIFY = {
     "may_not": r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
+    "empowered": r"\b(?:is|are|shall\s+be)\s+empowered\b",  # a power to act, whatever else the text obliges
     "grants": r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|"
               r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?|jurisdiction|competences?)\b|\bshall\s+be\s+(?:entitled|"
               r"empowered)\b|\b(?:is|are)\s+empowered\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
@@ -290,7 +292,7 @@ VERIFY = {
     # not a frequency ('every year', 'every six months' is 'annually', 'twice a year') nor 'at all times'
     "all": r"\b(?:all(?!\s+times\b)|every(?!\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|hours?|time)\b)|everyone|"
            r"anyone)\b|^\s*any\b",
-    "text_all": r"\b(?:all|every|any|each|whatever|no)\b",
+    "text_all": r"\b(?:all|every|any|each|whatever|no|anybody|anyone|everybody|everyone|whoever)\b",
     "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
     # the modals that prohibit with a negation: 'must not use' is the text's 'shall not use' (support._negation_explained)
     "prohibiting": r"(?:must|shall|may|can)\s+not|cannot",
@@ -324,6 +326,8 @@ OPPOSITES = (
      r"\bpaid\s+for\b|\bagainst\s+(?:a\s+)?(?:payment|fee)\b|\bfor\s+a\s+fee\b"),
     (r"\bhigher\s+than\b",
      r"\blower\s+than\b"),
+    (r"\b(?:a|any)\s+later\s+date\b",
+     r"\b(?:an|any)\s+earlier\s+date\b"),
     (r"\bindependen\w*",
      r"\bintegrated\s+(?:in|into|with)\b|\bsubordinat\w*|\bdependent\s+on\b"),
     (r"\b(?:take|takes|taking|taken|took)\s+(?:\w+\s+){0,3}?into\s+(?:due\s+)?account\b",

@@ -110,6 +110,7 @@ VERIFY = {
     "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
                r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|\bnon\s+più\s+di\b|"
                r"\bmassim[oa]\b",
+    "strict_bound": r"(?<!\bnon\s)\b(?:più|meno)\s+di\b|(?<!\bnon\s)\b(?:superiore|inferiore)\s+a\b|(?<!\bnon\s)\boltre\b",  # a bound that leaves its number out ('more than 3')
     "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|(?<!\bnon\s)\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
              r"\bnon\s+prima\s+d\w*",
     "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",

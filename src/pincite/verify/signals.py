@@ -99,6 +99,7 @@ _MAY_ONLY = languages.cue("may_only", "VERIFY")
 # to order': a power or a right granted is a permission, whatever the 'shall' that grants it — unless the
 # text also obliges ('shall have the right to obtain … and the controller shall have the obligation to erase').
 _GRANTS = languages.cue("grants", "VERIFY")
+_EMPOWERED = languages.compiled("empowered", "VERIFY")
 
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
@@ -239,6 +240,11 @@ def modality(text: str, lang: str) -> set[str]:
     rest = _GRANTS.sub(" ", rest) if granted else rest
     if OBLIGATION.get(lang) and OBLIGATION[lang].search(rest):
         found.add("obligation")
+        # 'is empowered to adopt delegated acts … to ensure that … are to be attained': the power stands whatever the
+        # text obliges besides ('shall have the right … and the controller shall have the obligation' grants the right
+        # to another: not read so)
+        if granted and _EMPOWERED.get(lang) is not None and _EMPOWERED[lang].search(text):
+            found.add("permission")
     elif granted:
         found.add("permission")
     if PERMISSION.get(lang) and PERMISSION[lang].search(_MAY_ONLY.sub(" ", rest)):
@@ -505,6 +511,22 @@ def bound_values(text: str) -> frozenset[tuple[str, str]]:
             found.add((value, "ceiling"))
         elif _FLOOR.search(window):
             found.add((value, "floor"))
+    return frozenset(found)
+
+
+_STRICT = languages.cue("strict_bound", "VERIFY")
+
+
+@lru_cache(maxsize=4096)
+def strict_bounds(text: str) -> frozenset[tuple[str, str]]:
+    """(number, 'strict' or 'inclusive') for each number a comparator bounds: 'more than 3' → ('3', 'strict'), 'at
+    least 3' → ('3', 'inclusive'). 'More than three decisions' for 'at least three' leaves out the third."""
+    text = _ONE_PERIOD.sub("1 ", words_to_digits(text))
+    found = set()
+    for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text):
+        window = " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()])
+        if _CEILING.search(window) or _FLOOR.search(window):
+            found.add((re.sub(r"[ ,]", "", m.group()), "strict" if _STRICT.search(window) else "inclusive"))
     return frozenset(found)
 
 

@@ -169,6 +169,12 @@ def _comparators(claim: Claim) -> Verdict | None:
         other = "floor" if name == "ceiling" else "ceiling"
         if (value, other) in bounded and (value, name) not in bounded:
             return Verdict(False, "comparator", f"the sentence sets a {name} on {value}; {_labels(claim)} sets a {other}")
+    strict = signals.strict_bounds(text)
+    for value, kind in sorted(signals.strict_bounds(body)):
+        other = "inclusive" if kind == "strict" else "strict"
+        if (value, other) in strict and (value, kind) not in strict:
+            said_it, has_it = ("excludes", "includes") if kind == "strict" else ("includes", "excludes")
+            return Verdict(False, "comparator", f"the sentence {said_it} {value} itself; {_labels(claim)} {has_it} it")
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
