@@ -227,7 +227,9 @@ VERIFY = {
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
-    "strict_bound": r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:more|less|fewer|greater|longer)\s+than\b|(?<!not\s)(?<!never\s)(?<!n't\s)\bexceed(?:s|ing)?\b|\babove\b|\bbelow\b",  # a bound that leaves its number out ('more than 3')
+    # a bound that leaves its number out ('more than 3'; not 'not more than 3', 'cannot exceed 3')
+    "strict_bound": r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:more|less|fewer|greater|longer)\s+than\b|"
+                    r"(?<!not\s)(?<!never\s)(?<!n't\s)\bexceed(?:s|ing)?\b|\babove\b|\bbelow\b",
     "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+(?:earlier|sooner)\s+than\b|\bmore\s+than\b|"
              r"\bat\s+the\s+earliest\b|"
              r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
@@ -422,7 +424,9 @@ STRUCTURE = {
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')
     "discretion": r"\b(?:appropriate|relevant|necessary|(?:technically\s+)?feasible)\b",
     "and_word": r"and",  # joins the parts of a condition, all of which must hold
-    "finite_verb": r"\b(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might|shall|must|will|would|\w+s\s+(?:to|that|the|a|an|its|their))\b",  # a verb that makes a joined piece of a condition a clause of its own
+    # a verb that makes a joined piece of a condition a clause of its own
+    "finite_verb": r"\b(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might|shall|must|will|would|"
+                   r"\w+s\s+(?:to|that|the|a|an|its|their))\b",
     "point_joiner": r"and|or",
     # a qualifier inside a sentence that leaves the words after it to someone's judgement or to what is possible (not
     # 'where feasible': 'notify … within 72 hours' states the gist of Article 33(1), as the suite has it)

@@ -110,7 +110,8 @@ VERIFY = {
     "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
                r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|\bnon\s+più\s+di\b|"
                r"\bmassim[oa]\b",
-    "strict_bound": r"(?<!\bnon\s)\b(?:più|meno)\s+di\b|(?<!\bnon\s)\b(?:superiore|inferiore)\s+a\b|(?<!\bnon\s)\boltre\b",  # a bound that leaves its number out ('more than 3')
+    # a bound that leaves its number out ('più di 3'; not 'non più di 3')
+    "strict_bound": r"(?<!\bnon\s)\b(?:più|meno)\s+di\b|(?<!\bnon\s)\b(?:superiore|inferiore)\s+a\b|(?<!\bnon\s)\boltre\b",
     "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|(?<!\bnon\s)\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
              r"\bnon\s+prima\s+d\w*",
     "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",
@@ -206,7 +207,8 @@ STRUCTURE = {
     "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b(?!\s+o\s+di\s+propria\s+iniziativa)",
     "asked": r"\b(?:richie\w*|chied\w*|chiest\w*|domand\w*)\b",
     "and_word": r"e|ed",  # joins the parts of a condition, all of which must hold
-    "finite_verb": r"\b(?:è|sono|sia|siano|ha|hanno|abbia|abbiano|era|erano|fosse|fossero|può|possono|deve|devono|si)\b",  # a verb that makes a joined piece of a condition a clause of its own
+    # a verb that makes a joined piece of a condition a clause of its own
+    "finite_verb": r"\b(?:è|sono|sia|siano|ha|hanno|abbia|abbiano|era|erano|fosse|fossero|può|possono|deve|devono|si)\b",
     "point_joiner": r"e|o",
     "qualifier": r"\b(?:(?:ove|se|qualora|laddove)\s+(?:opportun\w*|pertinent\w*|necessari\w*|possibil\w*)|se\s+del\s+caso|"
                  r"nella\s+misura\s+del\s+possibile|per\s+quanto\s+possibile|in\s+caso\s+di\s+urgenza|"

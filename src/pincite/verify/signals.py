@@ -587,7 +587,7 @@ def _limited(text: str, after: str, lang: str) -> str:
         near = text[m.end():].split()[:6]
         if set(tokenize(" ".join(near), lang)) & set(wanted):
             return " ".join([m.group(), *near])
-    return ''
+    return ""
 
 
 # A sentence that lifts the text's limit: "not only of its members" for "solely to members",

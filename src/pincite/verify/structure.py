@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from pincite import languages
 from pincite.citations import joined, point_lines, point_text, strip_number, top_points
@@ -53,7 +54,8 @@ _QUALIFIER = languages.compiled("qualifier", "STRUCTURE")
 _AND = {code: re.compile(f"\\s*,?\\s+(?:{p.pattern})\\s+", re.IGNORECASE)
         for code, p in languages.compiled("and_word", "STRUCTURE").items()}
 _FINITE = languages.compiled("finite_verb", "STRUCTURE")
-_GROUNDS = {code: re.compile(f"(?:{p.pattern})\\s*$", re.IGNORECASE) for code, p in languages.compiled("grounds", "STRUCTURE").items()}
+_GROUNDS = {code: re.compile(f"(?:{p.pattern})\\s*$", re.IGNORECASE)
+            for code, p in languages.compiled("grounds", "STRUCTURE").items()}
 _RELATIVE = languages.compiled("relative", "VERIFY")
 _ADJECTIVE_AFTER = frozenset(code for code, after in languages.each("ADJECTIVE_AFTER").items() if after)
 _REFERENCE = languages.compiled("listed_in", "STRUCTURE")
@@ -212,9 +214,10 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
 
 
 def _dropped_conjunct(statement: Statement, wanted: frozenset[str], lang: str) -> str | None:
-    """A condition of two joined parts ('where an AI system is based on a general-purpose AI model, and the model and
-    the system are developed by the same provider') that the claim's own condition restates in part: the part whose
-    words it keeps none of."""
+    """A condition of joined clauses ('where the market investigation shows that a gatekeeper has systematically
+    infringed …, and has maintained, strengthened or extended its gatekeeper position …') that the claim restates in
+    part, in a condition of its own or in its words: the clause of which it keeps none of the words only that clause
+    has."""
     joiner = _AND.get(lang)
     if joiner is None:
         return None
@@ -417,66 +420,66 @@ def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     return stems, " ".join(said)
 
 
-def _restricted(phrase: list[str], words: list[tuple[str, str, bool, bool]], claim_terms: frozenset[str], lang: str,
+def _restricted(phrase: list[str], words: list[Word], claim_terms: frozenset[str], lang: str,
                 inner: bool = False) -> str:
     """The provision's phrase for the same thing, when every use of it carries a content word the
     claim lacks (before it, or between its words; `inner`: between its words only, and no clause there);
     '' when some use is unrestricted, or none."""
     found = []
-    for start, (stem, _, _, _) in enumerate(words):
+    for start, (stem, *_) in enumerate(words):
         if stem != phrase[0]:
             continue
         extra, pos, matched = [], start, True
         for want in phrase[1:]:
             step, between = pos + 1, 0
-            while (step < len(words) and between <= PHRASE_GAP and words[step][0] != want
-                   and not words[step][3]):
-                between += words[step][2]  # function words ('of the') do not count: 'provider of the very large …'
+            while (step < len(words) and between <= PHRASE_GAP and words[step].stem != want
+                   and not words[step].opens):
+                between += words[step].content  # function words ('of the') do not count: 'provider of the very large …'
                 step += 1
-            if step < len(words) and words[step][3]:
+            if step < len(words) and words[step].opens:
                 matched = False  # a phrase never runs on into the next sentence
                 break
-            if step >= len(words) or words[step][0] != want:
+            if step >= len(words) or words[step].stem != want:
                 matched = False
                 break
-            extra += [w for w in words[pos + 1:step] if w[2] and w[0] not in claim_terms]
+            extra += [w for w in words[pos + 1:step] if w.content and w.stem not in claim_terms]
             pos = step
         if not matched:
             continue
         # inner: the whole span ('platform allowing consumers to conclude'); else the words between the phrase's own
         # ('systematic monitoring of', where 'monitoring' is the claim's word too)
-        inside = words[start:pos + 1] if inner else [w for w in words[start:pos + 1] if w[0] not in phrase]
-        if _clause_inside(" ".join(w[1] for w in inside), lang):
+        inside = words[start:pos + 1] if inner else [w for w in words[start:pos + 1] if w.stem not in phrase]
+        if _clause_inside(" ".join(w.said for w in inside), lang):
             continue  # 'platform allowing consumers to conclude …', 'controller shall implement …': not a modifier
         before = words[start - 1] if start else None
-        if not inner and before and before[2] and before[0] not in claim_terms and not before[0][:1].isdigit():
+        if not inner and before and before.content and before.stem not in claim_terms and not before.stem[:1].isdigit():
             extra.insert(0, before)
         # 'high-risk AI systems referred to in point 1(a) of Annex III': a reference after the phrase restricts
         # it as a word before it does (dev: 1 more caught, none of the faithful lost; any relative clause
         # after it, 'that', 'which', lost two faithful sentences).
         listed = _LISTED.get(lang)
-        tail = 4 if not inner and listed and listed.match(" ".join(w[1] for w in words[pos + 1:pos + 5])) else 0
+        tail = 4 if not inner and listed and listed.match(" ".join(w.said for w in words[pos + 1:pos + 5])) else 0
         if not tail and not inner and lang in _ADJECTIVE_AFTER:
             tail = _modifier_after(words[pos + 1:pos + 4], claim_terms, lang)
         if not extra and not tail:
             return ""  # the provision uses the phrase as the claim does
         first = start - 1 if extra and extra[0] is before else start
-        found.append(" ".join(w[1] for w in words[first:pos + 1 + tail]))
+        found.append(" ".join(w.said for w in words[first:pos + 1 + tail]))
     return found[0] if found else ""
 
 
-def _modifier_after(after: list[tuple[str, str, bool, bool]], claim_terms: frozenset[str], lang: str) -> int:
+def _modifier_after(after: list[Word], claim_terms: frozenset[str], lang: str) -> int:
     """How many words after a phrase restrict it, in a language whose adjectives follow the noun ('sistemi di IA
     ad alto rischio', 'autorità giudiziaria'): a content word the claim lacks, right after it or after one short
     function word; 0 for none, or for a verb ('un sistema immesso sul mercato')."""
     for at, word in enumerate(after[:2]):
-        if word[3]:
+        if word.opens:
             return 0
-        if at == 0 and len(word[1]) <= 2:
+        if at == 0 and len(word.said) <= 2:
             continue  # 'ad', 'di'
-        if word[2]:
+        if word.content:
             verb = _PARTICIPLE.get(lang)
-            if word[0] in claim_terms or (verb is not None and verb.fullmatch(word[1])):
+            if word.stem in claim_terms or (verb is not None and verb.fullmatch(word.said)):
                 return 0
             return 1 if at == 0 else 3  # 'autorità giudiziaria'; 'ad alto rischio' shown whole
         return 0
@@ -491,9 +494,18 @@ def _clause_inside(span: str, lang: str) -> bool:
     return any(rx is not None and rx.search(span) for rx in (modal, participle, relative, _REFERENCE.get(lang)))
 
 
+class Word(NamedTuple):
+    """One word of a provision, as the phrase readers see it."""
+
+    stem: str
+    said: str  # as written
+    content: bool  # a content word, not a function word, a number or a point's marker
+    opens: bool  # the first word of a sentence (after '.', ';' or ':')
+
+
 @lru_cache(maxsize=1024)
-def _words(text: str, lang: str) -> list[tuple[str, str, bool, bool]]:
-    """(stem, word as written, is a content word, opens a sentence) for each word of a text, in order."""
+def _words(text: str, lang: str) -> list[Word]:
+    """Each word of a text, in order."""
     stop, frame = STOPWORDS.get(lang, set()) | _PHRASE_END.get(lang, frozenset()), signals.frame_stems(lang)
     out = []
     for m in _WORD.finditer(text):
@@ -503,8 +515,8 @@ def _words(text: str, lang: str) -> list[tuple[str, str, bool, bool]]:
         while before >= 0 and text[before].isspace():
             before -= 1
         opens = before >= 0 and text[before] in ".;:"
-        out.append((stem, m.group(), word not in stop and stem not in frame and not word[:1].isdigit() and not marker,
-                    opens))
+        out.append(Word(stem, m.group(), word not in stop and stem not in frame and not word[:1].isdigit() and not marker,
+                        opens))
     return out
 
 
