@@ -1406,3 +1406,34 @@ ROUND14 = [
 ])
 def test_earlier_dates_strict_bounds_neither_nor_powers_and_regardless(text, why):
     assert reason_parts(text, ROUND14) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the pack's opposites: 'chargeable' for 'free of charge', 'opaque' for 'transparent', 'shortened' for 'extended',
+    # 'deletes' for 'is added'
+    ("Information provided under Articles 13 and 14 is, as a rule, chargeable to the data subject [Article 12(5)].",
+     "polarity"),
+    ("Information provided under Articles 13 and 14 is, as a rule, free of charge for the data subject [Article 12(5)].",
+     None),
+    ("High-risk AI systems must be designed so that their operation is opaque to deployers [Article 13(1)].", "polarity"),
+    ("The limitation period is shortened by the time during which it is suspended [Article 32(4)].", "polarity"),
+    ("The limitation period is extended by the time during which it is suspended [Article 32(4)].", None),
+    ("Regulation (EU) 2022/1925 deletes point (iv) from Point J of Part I of the Annex to Directive (EU) 2019/1937 "
+     "[Article 51].", "polarity"),
+])
+def test_opposites_of_charges_transparency_periods_and_amendments(text, why):
+    parts = [
+        prov("Article 12(5)", "5. Information provided under Articles 13 and 14 and any communication and any actions "
+                              "taken under Articles 15 to 22 and 34 shall be provided free of charge. Where requests "
+                              "from a data subject are manifestly unfounded or excessive, in particular because of their "
+                              "repetitive character, the controller may either: (a) charge a reasonable fee; or (b) "
+                              "refuse to act on the request."),
+        prov("Article 13(1)", "1. High-risk AI systems shall be designed and developed in such a way as to ensure that "
+                              "their operation is sufficiently transparent to enable deployers to interpret a system's "
+                              "output and use it appropriately."),
+        prov("Article 32(4)", "4. The limitation period shall be extended by the period during which the limitation "
+                              "period is suspended."),
+        prov("Article 51", "In Part I of the Annex to Directive (EU) 2019/1937, under Point J, the following point is "
+                           "added: '(iv) Regulation (EU) 2022/1925 of the European Parliament and of the Council.'"),
+    ]
+    assert reason_parts(text, parts) == why
