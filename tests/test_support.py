@@ -1437,3 +1437,13 @@ def test_opposites_of_charges_transparency_periods_and_amendments(text, why):
                            "added: '(iv) Regulation (EU) 2022/1925 of the European Parliament and of the Council.'"),
     ]
     assert reason_parts(text, parts) == why
+
+
+def test_a_duty_the_text_says_no_one_has_is_refused():
+    # 'No general obligation to monitor … shall be imposed': the word denied is the duty's verb, not 'general'
+    article_8 = [prov("Article 8", "No general obligation to monitor the information which providers of intermediary "
+                                   "services transmit or store, nor actively to seek facts or circumstances indicating "
+                                   "illegal activity shall be imposed on those providers.")]
+    assert reason_parts("Providers must monitor the information they store [Article 8].", article_8) == "polarity"
+    assert reason_parts("Providers cannot be required to monitor the information they store [Article 8].",
+                        article_8) is None

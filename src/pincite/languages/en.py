@@ -200,7 +200,7 @@ VERIFY = {
     # not 'Should the population rise by 5 %, …': an inverted 'if'
     "should": r"(?<!^)(?<!^\s)\bshould\b(?!\s+(?:the|a|an|any|it|they|there|such|this|that)\b[^.;]*,)",
     "denial": r"\b(?:not|never|neither|nor|cannot|no)\s+(?:(?:be|been|being|have|has|any|a|an|the|to|also|"
-              r"either|longer)\s+)*(?P<word>[a-z]{4,})\b",
+              r"either|longer|general|obligation|duty|requirement)\s+)*(?P<word>[a-z]{4,})\b",
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
                     r"n't\b|\bnever\b|"
                     r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b|\bneither\s+[a-z]+\s+nor\b",
