@@ -497,16 +497,21 @@ _ONE_PERIOD = re.compile(f"\\b(?:{languages.cue('one', 'VERIFY').pattern})\\s+(?
 BOUND_WORDS = 4
 
 
+def _number_windows(text: str) -> list[tuple[str, str]]:
+    """(number, the words just before it and the number) for each number of a text: where a comparator bounding it
+    stands ('one month', 'a year' read as counts, which words_to_digits leaves)."""
+    text = _ONE_PERIOD.sub("1 ", words_to_digits(text))
+    return [(re.sub(r"[ ,]", "", m.group()), " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()]))
+            for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text)]
+
+
 @lru_cache(maxsize=4096)
 def bound_values(text: str) -> frozenset[tuple[str, str]]:
     """(number, 'ceiling' or 'floor') for each number a comparator just before it bounds: 'at least 16 years'
     → ('16', 'floor'), 'not later than 72 hours' → ('72', 'ceiling'). A sentence that bounds a number the
     other way from the text has flipped it, whatever other bounds the text sets elsewhere."""
-    text = _ONE_PERIOD.sub("1 ", words_to_digits(text))  # 'one month', 'a year': the count words_to_digits leaves
     found = set()
-    for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text):
-        window = " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()])
-        value = re.sub(r"[ ,]", "", m.group())
+    for value, window in _number_windows(text):
         if _CEILING.search(window):
             found.add((value, "ceiling"))
         elif _FLOOR.search(window):
@@ -521,13 +526,8 @@ _STRICT = languages.cue("strict_bound", "VERIFY")
 def strict_bounds(text: str) -> frozenset[tuple[str, str]]:
     """(number, 'strict' or 'inclusive') for each number a comparator bounds: 'more than 3' → ('3', 'strict'), 'at
     least 3' → ('3', 'inclusive'). 'More than three decisions' for 'at least three' leaves out the third."""
-    text = _ONE_PERIOD.sub("1 ", words_to_digits(text))
-    found = set()
-    for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text):
-        window = " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()])
-        if _CEILING.search(window) or _FLOOR.search(window):
-            found.add((re.sub(r"[ ,]", "", m.group()), "strict" if _STRICT.search(window) else "inclusive"))
-    return frozenset(found)
+    return frozenset((value, "strict" if _STRICT.search(window) else "inclusive") for value, window in _number_windows(text)
+                     if _CEILING.search(window) or _FLOOR.search(window))
 
 
 # Scope: 'only' narrows what the text leaves open ('not only' and 'only where' do not: the
