@@ -1447,3 +1447,149 @@ def test_a_duty_the_text_says_no_one_has_is_refused():
     assert reason_parts("Providers must monitor the information they store [Article 8].", article_8) == "polarity"
     assert reason_parts("Providers cannot be required to monitor the information they store [Article 8].",
                         article_8) is None
+
+
+TRADE_SECRETS = [prov("Article 5(9)", "9. Trade secrets shall be preserved and shall be disclosed to third parties only to the extent "
+                                      "that such disclosure is strictly necessary to fulfil the purpose agreed between the user "
+                                      "and the third party.")]
+DATA_USE = [prov("Article 40(2)", "2. Digital Services Coordinators and the Commission shall use the data accessed pursuant to "
+                                  "paragraph 1 only for the purpose of monitoring and assessing compliance with this Regulation.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'may … only …' anywhere in its clause limits what it permits: the text's 'shall … only to the extent'
+    ("Trade secrets have to be preserved and may be disclosed to third parties only in so far as that is strictly "
+     "necessary to fulfil the purpose the user and the third party agreed [Article 5(9)].", TRADE_SECRETS, None),
+    # a plain permission where the text obliges is still refused
+    ("Trade secrets may be preserved [Article 5(9)].", TRADE_SECRETS, "modality"),
+    # a permission limited to a purpose says what the text's 'shall use … only for' says
+    ("The Commission may use data obtained under paragraph 1 solely for monitoring and assessing compliance with "
+     "this Regulation [Article 40(2)].", DATA_USE, None),
+    ("The Commission may use data obtained under paragraph 1 for monitoring and assessing compliance with this "
+     "Regulation [Article 40(2)].", DATA_USE, "modality"),
+])
+def test_a_permission_limited_in_its_clause_restates_a_limited_duty(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+NON_COMPLIANCE = [prov("Article 29(1)", "1. The Commission shall adopt an implementing act setting out its non-compliance "
+                                        "decision where it finds that a gatekeeper does not comply with the obligations "
+                                        "laid down in Article 5, 6 or 7.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'fails to comply' is the text's 'does not comply', not an assertion of compliance
+    ("The Commission must adopt a non-compliance decision where it finds that a gatekeeper fails to comply with "
+     "the obligations in Article 5, 6 or 7 [Article 29(1)].", None),
+    ("The Commission must adopt a non-compliance decision where it finds that a gatekeeper complies with the "
+     "obligations in Article 5, 6 or 7 [Article 29(1)].", "polarity"),
+])
+def test_a_verb_that_denies_the_next_restates_the_texts_negation(text, why):
+    assert reason_parts(text, NON_COMPLIANCE) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # plain words for the statute's: 'enough staff' for 'sufficient personnel'
+    ("Notifying authorities are required to have enough competent staff available to carry out their tasks "
+     "properly [Article 28(7)].", None),
+    ("Notifying authorities must publish the salaries of their staff in a newspaper [Article 28(7)].", "not_in_text"),
+])
+def test_plain_words_for_the_statutes_words(text, why):
+    article = [prov("Article 28(7)", "7. Notifying authorities shall have an adequate number of competent personnel "
+                                     "at their disposal for the proper performance of their tasks.")]
+    assert reason_parts(text, article) == why
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'may neither seek nor accept' prohibits as the text's 'shall neither seek nor take' does
+    ("Members of a supervisory authority must remain free from external influence and may neither seek nor accept "
+     "instructions from anybody [Article 52(2)].",
+     [prov("Article 52(2)", "2. The member or members of each supervisory authority shall, in the performance of their "
+                            "tasks and exercise of their powers in accordance with this Regulation, remain free from "
+                            "external influence, whether direct or indirect, and shall neither seek nor take instructions "
+                            "from anybody.")], None),
+    ("Members of a supervisory authority may seek instructions from anybody [Article 52(2)].",
+     [prov("Article 52(2)", "2. The member or members of each supervisory authority shall, in the performance of their "
+                            "tasks and exercise of their powers in accordance with this Regulation, remain free from "
+                            "external influence, whether direct or indirect, and shall neither seek nor take instructions "
+                            "from anybody.")], "modality"),
+    # 'cannot prepare … without first informing' restates 'Before preparing …, shall inform'; a regulation's number
+    # ('No 1025/2012') is no negation of the text's
+    ("The Commission cannot prepare a draft implementing act without first informing the committee referred to in "
+     "Article 22 of Regulation (EU) No 1025/2012 [Article 41(2)].",
+     [prov("Article 41(2)", "2. Before preparing a draft implementing act, the Commission shall inform the committee "
+                            "referred to in Article 22 of Regulation (EU) No 1025/2012 that it considers the conditions "
+                            "laid down in paragraph 1 to be fulfilled.")], None),
+    ("The Commission does not inform the committee referred to in Article 22 of Regulation (EU) No 1025/2012 before "
+     "preparing a draft implementing act [Article 41(2)].",
+     [prov("Article 41(2)", "2. Before preparing a draft implementing act, the Commission shall inform the committee "
+                            "referred to in Article 22 of Regulation (EU) No 1025/2012 that it considers the conditions "
+                            "laid down in paragraph 1 to be fulfilled.")], "polarity"),
+    # 'so that its independence is not affected' is the text's 'in order not to affect negatively its independence'
+    ("Each Member State must ensure that its Digital Services Coordinator has sufficient autonomy in managing its "
+     "budget so that its independence is not adversely affected [Article 50(1)].",
+     [prov("Article 50(1)", "1. Member States shall ensure that their Digital Services Coordinators have sufficient "
+                            "autonomy in managing their budget within the budget's overall limits, in order not to affect "
+                            "negatively the independence of the Digital Services Coordinators.")], None),
+])
+def test_negations_written_otherwise(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+MAKING_AVAILABLE = [prov("Article 2(21)", "(21) ‘making available on the market’ means any supply of a connected product "
+                                          "for distribution, consumption or use on the Union market in the course of a "
+                                          "commercial activity, whether in return for payment or free of charge;")]
+QUALITY = [prov("Article 17(2)", "2. The implementation of the aspects referred to in paragraph 1 shall be proportionate "
+                                 "to the size of the provider's organisation. Providers shall, in any event, respect the "
+                                 "degree of rigour and the level of protection required to ensure the compliance of their "
+                                 "high-risk AI systems with this Regulation.")]
+PRESUMED = [prov("Article 36(9)", "9. The vendor of a smart contract that meets the common specifications shall be presumed "
+                                  "to be in conformity with the essential requirements laid down in paragraph 1 to the extent "
+                                  "that those requirements are covered by such common specifications.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # a sentence naming both sides ('paid for or free') turns nothing
+    ("Supplying a connected product on the Union market in the course of a commercial activity counts as making it "
+     "available on the market, whether it is paid for or free [Article 2(21)].", MAKING_AVAILABLE, None),
+    ("Supplying a connected product on the Union market in the course of a commercial activity counts as making it "
+     "available on the market only when it is paid for [Article 2(21)].", MAKING_AVAILABLE, "polarity"),
+    # 'in every case' is the text's 'in any event'
+    ("Providers must in every case respect the degree of rigour and the level of protection required for their "
+     "high-risk AI systems to comply with the Regulation [Article 17(2)].", QUALITY, None),
+    # 'only' restates the text's 'to the extent that'
+    ("A vendor whose smart contracts meet the common specifications is presumed to comply with the essential "
+     "requirements of paragraph 1, but only for the requirements those specifications cover [Article 36(9)].",
+     PRESUMED, None),
+])
+def test_limits_and_both_sides_said_otherwise(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # an alternative the text never writes widens what it names: 'natural or legal person' for 'natural person'
+    ("'Personal data' means any information relating to an identified or identifiable natural or legal person "
+     "[Article 4(1)].", "scope"),
+    ("'Personal data' means any information relating to an identified or identifiable natural person [Article 4(1)].",
+     None),
+])
+def test_an_added_alternative_widens_the_scope(text, why):
+    article_4 = [prov("Article 4(1)", "(1) ‘personal data’ means any information relating to an identified or "
+                                      "identifiable natural person (‘data subject’); an identifiable natural person is one "
+                                      "who can be identified, directly or indirectly, in particular by reference to an "
+                                      "identifier such as a name.")]
+    assert reason_parts(text, article_4) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("This Section does not apply to providers of online platforms allowing consumers to conclude distance contracts "
+     "with traders that qualify as micro, small or medium-sized enterprises [Article 29(1)].", "scope"),
+    # as many alternatives as the text's, in other words: a paraphrase
+    ("This Section does not apply to providers of online platforms allowing consumers to conclude distance contracts "
+     "with traders that qualify as very small or small enterprises [Article 29(1)].", None),
+])
+def test_more_alternatives_than_the_text_joins(text, why):
+    article_29 = [prov("Article 29(1)", "1. This Section shall not apply to providers of online platforms allowing "
+                                        "consumers to conclude distance contracts with traders that qualify as micro or "
+                                        "small enterprises as defined in Recommendation 2003/361/EC.")]
+    assert reason_parts(text, article_29) == why

@@ -179,18 +179,18 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
-    "negations": r"\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot|unable|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
+    "negations": r"\b(?:not|no(?!\s+\d)|never|none|nothing|nobody|neither|nor|cannot|unable|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
                  r"forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective|notwithstanding|exempt\w*|"
                  r"only\s+(?:if|where|when))\b",
     "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
-                      r"every)\s+(?:cases?|circumstances?)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b|"
+                      r"every)\s+(?:cases?|circumstances?)\b|\bin\s+any\s+(?:event|case)\b|\bunder\s+no\s+circumstances\b|\bwithout\s+exception\b|"
                       r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
     "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+(?!result\b)\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
                   r"obligat(?:ed|ory)|obligations?\s+to|duty|mandatory|(?<!\bmay\s)(?<!\bcan\s)(?<!\bto\s)requires?)\b",  # 'may require X to …' is a power
     "permission": r"\b(?:may|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
-                  r"obliged)\s+to)(?P<neg>\s+not)?(?:\s+(?:also|only|either|still|at\s+least|"
+                  r"obliged)\s+to)(?P<neg>\s+(?:not|neither|never))?(?:\s+(?:also|only|either|still|at\s+least|"
                   r"\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
     "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
     # a sentence whose subject is denied: its modals prohibit ('Neither the body nor its staff shall represent …')
@@ -203,7 +203,7 @@ VERIFY = {
               r"either|longer|general|obligation|duty|requirement)\s+)*(?P<word>[a-z]{4,})\b",
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
                     r"n't\b|\bnever\b|"
-                    r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b|\bneither\s+[a-z]+\s+nor\b",
+                    r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b|\bneither\s+[a-z]+\s+nor\b|\bnot\s+to\s+(?!the\b|a\b|an\b|exceed)",
     "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
              r"entitled))\b",
@@ -239,7 +239,7 @@ VERIFY = {
     "at_will": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
                r"\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|"
                r"\bwithout\s+(?:any\s+)?limit\w*\b",
-    "may_not": r"\b(?:(?:may|can|shall|must)\s+not|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
+    "may_not": r"\b(?:(?:may|can|shall|must)\s+(?:not|neither|never)|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
     "empowered": r"\b(?:is|are|shall\s+be)\s+empowered\b",  # a power to act, whatever else the text obliges
@@ -253,11 +253,18 @@ VERIFY = {
     "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
     "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
+    # a permission limited to a purpose ('may use the data solely for monitoring') says what 'shall use the data only for
+    # monitoring' says
+    "only_for": r"\b(?:only|solely|exclusively)\s+(?:for|to)\b",
     # 'only after', 'only once': a precondition in time, which the text states with 'after', 'prior', 'unless' …
     # ('until' is the opposite: 'may rely on codes until a standard is published')
     "only_after": r"only\s+(?:after|once|upon|following)\b",
     "precondition": r"\b(?:after|prior|upon|unless)\b",
     "but_for": r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b",
+    # a negation undone by 'without' ('cannot prepare a draft without first informing the committee') states a
+    # precondition, as the text may write it positively ('Before preparing a draft, the Commission shall inform …')
+    "denied_but_for": r"\b(?:cannot|(?:may|must|shall|can)\s+not)\s+[^.;:]{0,80}?\bwithout\b",
+    "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
     "comparator_lower": r"whichever\s+is\s+(?:the\s+)?lower|whichever\s+is\s+(?:less|smaller)",
@@ -274,7 +281,9 @@ VERIFY = {
                      r"preclud\w*|exclud\w*|exempt\w*|free\s+(?:from|of)|except\w*|unless|only|solely|outside|neither|"
                      r"nor|none|nothing|never|without|lack\w*|fail\w*|refus\w*|deni\w*|deny|instead|rather|other\s+than|"
                      r"beyond|cease\w*|stop\w*|abstain\w*|not)\b",
-    "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,60}?\bonly\s+(?:if|where|when|with|after)\b",
+    "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,100}?\b(?:only|solely|exclusively)\b",
+    # a verb that denies the one after it: 'fails to comply' is the text's 'does not comply', no assertion of it
+    "denying_verb": r"\b(?:fail(?:s|ed|ing)?|refus(?:es|ed|ing|e)|ceas(?:es|ed|ing|e)|omit(?:s|ted|ting)?)\s+to\s+$",
     "limit_word": r"\b(?:only|solely|exclusively)\b",
     "period_qualifier": r"further|additional|consecutive|working",
     "one": r"one|a|an",  # a single period ('one month', 'a year'), as a bound counts it
@@ -290,7 +299,7 @@ VERIFY = {
     # may limit with 'only'
     "floor_unnumbered": r"\bat\s+least\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                         r"once|twice|a|an)\b)",
-    "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
+    "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to|to\s+the\s+extent\s+that|in\s+so\s+far\s+as|insofar\s+as)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",
     # not a frequency ('every year', 'every six months' is 'annually', 'twice a year') nor 'at all times'
     "all": r"\b(?:all(?!\s+times\b)|every(?!\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|hours?|time)\b)|everyone|"
            r"anyone)\b|^\s*any\b",
@@ -328,7 +337,7 @@ OPPOSITES = (
      r"\b(?:delet\w*|strike\s+out|struck\s+out)\b"),
     (r"\b(?:encourag\w*|promot\w*|facilitat\w*)\b",
      r"\b(?:discourag\w*|hinder\w*|imped\w*|obstruct\w*)\b"),
-    (r"\bfree\s+of\s+charge\b|\bwithout\s+(?:any\s+)?charge\b|\bat\s+no\s+cost\b",
+    (r"\bfree\s+of\s+charge\b|\bwithout\s+(?:any\s+)?charge\b|\bat\s+no\s+cost\b|\bor\s+(?:for\s+)?free\b",
      r"\bpaid\s+for\b|\bagainst\s+(?:a\s+)?(?:payment|fee)\b|\bfor\s+a\s+fee\b|\bchargeable\b"),
     (r"\bhigher\s+than\b",
      r"\blower\s+than\b"),
@@ -744,7 +753,26 @@ EQUIVALENTS = """company companies business businesses firm firms organisation o
         lay lays laying laid
         bind binds binding bound
         mean means meaning meant
-        prior advance beforehand"""
+        prior advance beforehand
+        sufficient sufficiently enough adequate adequately
+        personnel staff
+        design designed build built
+        intentional intentionally deliberate deliberately
+        total overall
+        cooperate cooperation together jointly
+        exchange exchanges exchanged share shares shared
+        appropriate appropriately suitable proper properly
+        promptly quickly swiftly fast
+        establish established set create created
+        lodge lodged file filed submit submits submitted
+        assess assessed assessment evaluate evaluated evaluation examine examined
+        provide provides provided give gives given supply supplies supplied
+        obtain obtains obtained get gets receive receives received
+        necessary needed
+        terminate terminated termination end ends ended
+        commence commences start starts begin begins
+        amend amends amended modify modifies modified
+        revoke revokes revoked cancel cancels cancelled"""
 
 # index.vocabulary (the search's plain words): a line's plain words are searched as the statutory words after
 # '→' too; a group goes on over lines indented further.

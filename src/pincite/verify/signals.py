@@ -106,6 +106,8 @@ _EMPOWERED = languages.compiled("empowered", "VERIFY")
 _MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
 _ONLY_WHEN = languages.cue("only_when", "VERIFY")
 _LIMIT_WORD = languages.cue("limit_word", "VERIFY")
+_ONLY_FOR = languages.cue("only_for", "VERIFY")
+_DENYING_VERB = languages.cue("denying_verb", "VERIFY")
 _NOT_A_VERB = frozenset(w for words in languages.each("MODAL_NOT_VERB").values() for w in words.split())
 # The modals that permit ('may', 'can') and the one that forbids by itself ('cannot').
 _PERMITS = frozenset(w for words in languages.each("MODAL_CLASSES").values() for w in words.get("permission", "").split())
@@ -134,7 +136,8 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
             limited = _LIMIT_WORD.search(m.group()) or _ONLY_WHEN.search(after)
             # 'may use only processors that …' says what 'shall use only processors that …' says
             # (within its first words: 'may process it only for the purposes agreed')
-            kind = ("permission prohibition obligation" if _LIMIT_WORD.search(" ".join(after.split()[:LIMIT_WORDS]))
+            kind = ("permission prohibition obligation"
+                    if _LIMIT_WORD.search(" ".join(after.split()[:LIMIT_WORDS])) or _ONLY_FOR.search(after)
                     else "permission prohibition" if limited else "permission")
         else:
             kind = "obligation"
@@ -307,7 +310,7 @@ def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
     out = []
     for m in re.finditer(r"[A-Za-z]{4,}", sentence):
         stems = tokenize(m.group(), lang)
-        if stems and stems[0] in denied:
+        if stems and stems[0] in denied and not _DENYING_VERB.search(sentence[max(0, m.start() - 30):m.start()]):
             out.append((denied[stems[0]], sentence[max(0, m.start() - 20):m.end()].strip()))
     return out
 
@@ -394,6 +397,18 @@ NEGATION_WINDOW = 3  # words before a verb a negation of its own may stand in ('
 def negated_verbs(text: str, lang: str) -> int:
     rx = NEGATED_VERB.get(lang)
     return len(rx.findall(text)) if rx else 0
+
+
+_DENIED_BUT_FOR = languages.compiled("denied_but_for", "VERIFY")
+_PRECONDITION_TEXT = languages.compiled("precondition_text", "VERIFY")
+
+
+def precondition_restated(sentence: str, text: str, lang: str) -> bool:
+    """Whether the sentence's negation is undone by 'without' ('cannot prepare a draft without first informing') and
+    the text states the precondition it restates ('Before preparing …, shall inform')."""
+    denied, precondition = _DENIED_BUT_FOR.get(lang), _PRECONDITION_TEXT.get(lang)
+    return bool(denied and precondition and denied.search(sentence) and precondition.search(text)
+                and not negations(text, lang))
 
 
 def negated_verb(text: str, lang: str) -> bool:

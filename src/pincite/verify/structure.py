@@ -396,6 +396,62 @@ def widened_subject(sentence: str, text: str, lang: str) -> tuple[str, str] | No
     return (said, narrower) if narrower else None
 
 
+_ALTERNATIVES = {code: re.compile(rf"\b((?:[^\W\d][\w-]*,\s+){{0,4}}[^\W\d][\w-]*),?\s+(?:{p.pattern})\s+([^\W\d][\w-]*)"
+                                rf"(?=\s+([^\W\d][\w-]*))", re.IGNORECASE)
+                 for code, p in languages.compiled("joined_word", "VERIFY").items() if code not in _ADJECTIVE_AFTER}
+
+
+def added_alternative(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(the claim's alternatives, the provision's phrase) when the claim joins to what the provision names an
+    alternative it never writes: 'natural or legal person' for 'natural person', 'micro, small or medium-sized
+    enterprises' for 'micro or small enterprises'."""
+    rx = _ALTERNATIVES.get(lang)
+    if rx is None:
+        return None
+    stop = STOPWORDS.get(lang, set()) | _PHRASE_END.get(lang, frozenset())
+    words = _words(text, lang)
+    keys = [_key(w.said, lang) for w in words]
+    written = set(keys) | {stem for k in keys for stem in k.split("-")}
+    pairs: dict[tuple[str, str], int] = {}
+    for i in range(len(words) - 1):
+        pairs.setdefault((keys[i], words[i + 1].stem), i)
+    for m in rx.finditer(sentence):
+        said = _alternatives(m)
+        head = m.group(3)
+        # an adverb ('directly or indirectly, stop or restrict') joins no noun's modifiers; names ('the Commission, ECB or
+        # Union body') are actors, not a scope
+        if fold(head) in stop or any(fold(w) in stop or w.lower().endswith("ly") or w[:1].isupper() for w in said):
+            continue
+        named = [pairs[k] for w in said if (k := (_key(w, lang), _stem(head, lang))) in pairs]
+        added = [w for w in said if not {_key(w, lang), *_key(w, lang).split("-")} & written]
+        # as many alternatives as the text joins there is a paraphrase ('permanent or temporary' for 'standing or
+        # temporary'), not a wider scope
+        if named and added and len(said) > _joined_count(text, said, head, rx, lang):
+            at = named[0]
+            return f"{m.group()} {head}", " ".join(w.said for w in words[max(0, at - 3):at + 2])
+    return None
+
+
+def _joined_count(text: str, said: list[str], head: str, rx: re.Pattern[str], lang: str) -> int:
+    """How many alternatives the text joins before the claim's head noun where it names one of the claim's."""
+    keys, stem = {_key(w, lang) for w in said}, _stem(head, lang)
+    counts = [1]
+    for m in rx.finditer(text):
+        joined = _alternatives(m)
+        if _stem(m.group(3), lang) == stem and keys & {_key(w, lang) for w in joined}:
+            counts.append(len(joined))
+    return max(counts)
+
+
+def _alternatives(m: re.Match[str]) -> list[str]:
+    return [*(w.strip() for w in m.group(1).split(",")), m.group(2)]
+
+
+def _key(word: str, lang: str) -> str:
+    """A word's stems joined: 'non-personal' is 'non-person', never 'personal'."""
+    return "-".join(tokenize(word, lang)) or fold(word)
+
+
 def _phrase(after: str, lang: str) -> tuple[list[str], str]:
     """The content stems of the noun phrase a quantifier opens, and its words as written."""
     stop, end = STOPWORDS.get(lang, set()), _PHRASE_END.get(lang, frozenset())

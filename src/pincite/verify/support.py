@@ -189,7 +189,8 @@ def _scope(claim: Claim) -> Verdict | None:
     """'any AI system' (or 'Providers of online platforms must') where the provision only ever says 'high-risk AI
     systems' ('Providers of very large online platforms shall')."""
     body, text = unquoted(claim.body), _text(claim)
-    found = structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
+    found = (structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
+             or structure.added_alternative(body, text, claim.lang))
     if found:
         return Verdict(False, "scope", f"the sentence says '{found[0]}'; {_labels(claim)} says '{_short(found[1])}'")
     return None
@@ -401,7 +402,8 @@ def _polarity(claim: Claim) -> Verdict | None:
     # text's, wherever in the provision it stands.
     written = not signals.unwritten_negations(body, _text(claim), claim.lang)
     idle = signals.without_idle_negations(context, claim.lang)  # 'without prejudice to …' negates nothing
-    if signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written:
+    if (signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written
+            and not signals.precondition_restated(body, context, claim.lang)):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     dropped = signals.dropped_negation(body, clause, claim.lang)
     if dropped:
@@ -441,6 +443,8 @@ def _negation_explained(claim: Claim, body: str, context: str) -> bool:
     or another clause the sentence could rest on holds the same negated words ('no longer')."""
     # A sentence negating more verbs than the clauses it could rest on ('… is not high-risk does not have to
     # document …' for '… is not high-risk shall document …') must have each negation explained.
+    if signals.precondition_restated(body, context, claim.lang):
+        return True
     clauses = "\n".join(dict.fromkeys([*context.split("\n"), *candidates(claim)]))
     more = signals.negated_verbs(body, claim.lang) > max(1, signals.negated_verbs(clauses, claim.lang))
     if not more and signals.negative(context, claim.lang, prohibitions=not signals.denies_prohibition(body)):
