@@ -1593,3 +1593,90 @@ def test_more_alternatives_than_the_text_joins(text, why):
                                         "consumers to conclude distance contracts with traders that qualify as micro or "
                                         "small enterprises as defined in Recommendation 2003/361/EC.")]
     assert reason_parts(text, article_29) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
+    ("The Commission may extend a market investigation where the extension is justified on objective grounds and "
+     "proportionate, and the extensions may not total more than six months [Article 18(7)].", None),
+    ("The Commission may extend a market investigation where the extension is justified on objective grounds and "
+     "proportionate, and the extensions must total at least six months [Article 18(7)].", "comparator"),
+])
+def test_a_negated_comparison_with_a_verb_between(text, why):
+    article = [prov("Article 18(7)", "7. In the course of the market investigation, the Commission may extend its duration "
+                                     "where such extension is justified on objective grounds and proportionate. The total "
+                                     "duration of any extension or extensions pursuant to this paragraph shall not exceed 6 "
+                                     "months.")]
+    assert reason_parts(text, article) == why
+
+
+def test_observations_period_bounds_by_the_negated_comparison():
+    article = [prov("Article 79(2)", "2. The provider of the very large online platform concerned may submit its "
+                                     "observations on the Commission's preliminary findings within a reasonable period set "
+                                     "by the Commission in its preliminary findings, which may not be less than 14 days.")]
+    assert reason_parts("The provider may submit observations on the preliminary findings within a reasonable period "
+                        "set by the Commission, which may not be shorter than 14 days [Article 79(2)].", article) is None
+    assert reason_parts("The provider may submit observations on the preliminary findings within a reasonable period "
+                        "set by the Commission, which may not be longer than 14 days [Article 79(2)].", article) == "comparator"
+
+
+EXEMPTING = [prov("Article 63(2)", "2. Paragraph 1 of this Article shall not be interpreted as exempting those operators from "
+                                   "fulfilling any other requirements or obligations laid down in this Regulation, including "
+                                   "those established in Articles 9, 10, 11, 12, 13, 14, 15, 72 and 73.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'other requirements or obligations laid down in this Regulation' restricts nothing the claim's 'any other
+    # obligations under the Regulation' leaves open: an alternative joined before the word, a reference to the act itself
+    ("Paragraph 1 does not relieve those operators of any other obligations under the Regulation, Articles 9 to 15, 72 "
+     "and 73 included [Article 63(2)].", None),
+])
+def test_an_alternative_and_the_act_itself_restrict_nothing(text, why):
+    assert reason_parts(text, EXEMPTING) == why
+
+
+@pytest.mark.parametrize(("text", "narrower"), [
+    # a reference to another part of the act restricts the phrase; a reference to the act itself does not
+    ("Deployers shall monitor the operation of the AI systems referred to in Annex III.", "AI systems referred to in Annex"),
+    ("Deployers shall monitor the operation of the AI systems referred to in this Regulation.", None),
+])
+def test_a_reference_restricts_unless_it_is_to_the_act_itself(text, narrower):
+    found = structure.widened("Deployers must monitor any AI system.", text, "en")
+    assert (found[1] if found else None) == narrower
+
+
+def test_the_subject_of_a_passive_does_nothing():
+    # 'the data subject has to be told' names who is told, not who tells: no role swap with the text's controller
+    article = [prov("Article 13(3)", "3. Where the controller intends to further process the personal data for a purpose "
+                                     "other than that for which the personal data were collected, the controller shall "
+                                     "provide the data subject prior to that further processing with information on that "
+                                     "other purpose.")]
+    assert reason_parts("If a controller plans to use personal data for a new purpose, the data subject has to be told "
+                        "about that purpose before the further processing [Article 13(3)].", article) is None
+    assert reason_parts("If a controller plans to use personal data for a new purpose, the data subject has to tell the "
+                        "controller about that purpose before the further processing [Article 13(3)].", article) == "role"
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'does not effectively address' is the text's 'fails to effectively address'
+    ("If the Commission considers that a crisis protocol does not effectively address the crisis situation, it must "
+     "ask the participants to revise the protocol [Article 48(5)].",
+     [prov("Article 48(5)", "5. If the Commission considers that a crisis protocol fails to effectively address the "
+                            "crisis situation, it shall request the participants to revise the crisis protocol.")], None),
+    # 'where there is no such vendor' is the text's 'in the absence thereof'
+    ("By drawing up the EU declaration of conformity, the vendor of an application using smart contracts or, where "
+     "there is no such vendor, the person deploying smart contracts for others is responsible for compliance with the "
+     "essential requirements of paragraph 1 [Article 36(3)].",
+     [prov("Article 36(3)", "3. By drawing up the EU declaration of conformity, the vendor of an application using smart "
+                            "contracts or, in the absence thereof, the person whose trade, business or profession involves "
+                            "the deployment of smart contracts for others shall be responsible for compliance with the "
+                            "essential requirements laid down in paragraph 1.")], None),
+    ("By drawing up the EU declaration of conformity, the vendor of an application using smart contracts is not "
+     "responsible for compliance with the essential requirements of paragraph 1 [Article 36(3)].",
+     [prov("Article 36(3)", "3. By drawing up the EU declaration of conformity, the vendor of an application using smart "
+                            "contracts or, in the absence thereof, the person whose trade, business or profession involves "
+                            "the deployment of smart contracts for others shall be responsible for compliance with the "
+                            "essential requirements laid down in paragraph 1.")], "polarity"),
+])
+def test_negatives_without_a_negation_word(text, cited, why):
+    assert reason_parts(text, cited) == why

@@ -211,7 +211,7 @@ VERIFY = {
     # what the text says where a sentence says 'regardless of' or 'even if'
     "concession_text": r"\bnotwithstanding\b|\balthough\b|\beven\s+though\b",
     "not_a_negation": r"\b(?:cannot|can\s+not|may\s+not|shall\s+not|must\s+not|does\s+not|do\s+not|not)\s+exceed\b|\b(?:no|"
-                      r"not)\s+(?:longer|more|fewer|less|later|earlier|sooner)(?:\s+\w+ly)?\s+than\b|\bnot\s+(?:only|just|merely)\b|"
+                      r"not)\s+(?:[a-z]+\s+)?(?:longer|shorter|more|fewer|less|greater|later|earlier|sooner)(?:\s+\w+ly)?\s+than\b|\bnot\s+(?:only|just|merely)\b|"
                       r"\b(?:is|are)\s+not\s+(?:limited|restricted|confined)\s+to\b|\bwithout\s+prejudice\b|"
                       r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b|\bnot\s+prejudice\w*\b|\bat\s+no\s+(?:\w+\s+)?(?:cost|charge)\b",
     # a saving clause ('without prejudice to', 'shall not affect'), and a sentence's way of saying it ('do not
@@ -227,6 +227,9 @@ VERIFY = {
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
+    # the verb between a negation and a comparison ('may not total more than', 'shall not be longer than'): read
+    # without it, the bound is the negated comparison's
+    "verb_before_than": r"(?:(?<=\bnot\s)|(?<=\bnever\s))[a-z]+\s+(?=(?:more|less|fewer|greater|longer|later|earlier|sooner)\s+than\b)",
     # a bound that leaves its number out ('more than 3'; not 'not more than 3', 'cannot exceed 3')
     "strict_bound": r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:more|less|fewer|greater|longer)\s+than\b|"
                     r"(?<!not\s)(?<!never\s)(?<!n't\s)\bexceed(?:s|ing)?\b|\babove\b|\bbelow\b",
@@ -250,6 +253,10 @@ VERIFY = {
     # what a text granting the power says
     "granted_noun": r"\b(?:must|shall|(?:has|have|is|are)\s+to|(?:is|are)\s+required\s+to)\s+(?:be\s+)?(?:[\w-]+\s+){0,4}?"
                     r"(?:rights?|powers?|jurisdiction|competences?)\b",
+    # a passive with no agent after the modal ('the data subject has to be told'): its subject does nothing (a duty
+    # 'to' act or a responsibility 'for' is the subject's: 'shall be required to', 'shall be responsible for')
+    "passive": r"\s+(?:not\s+)?be\s+(?:\w+ly\s+)?(?:[a-z]{3,}(?:ed|en|wn)|told|made|held|sent|kept|set|put|paid|laid|sought|"
+               r"brought|done|met|taken)\b(?!\s+(?:to|for)\b)",
     "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
     "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
@@ -264,6 +271,10 @@ VERIFY = {
     # a negation undone by 'without' ('cannot prepare a draft without first informing the committee') states a
     # precondition, as the text may write it positively ('Before preparing a draft, the Commission shall inform …')
     "denied_but_for": r"\b(?:cannot|(?:may|must|shall|can)\s+not)\s+[^.;:]{0,80}?\bwithout\b",
+    # a condition the text states negatively without a negation word ('fails to address', 'in the absence thereof'),
+    # and a sentence's negation inside a condition ('if it does not address', 'where there is no such vendor')
+    "negative_condition_text": r"\bfail(?:s|ed|ing)?\s+to\b|\bin\s+the\s+absence\b",
+    "negated_condition": r"\b(?:if|where|when|whenever|unless)\b[^,;:]{0,80}?\b(?:not|no|never)\b",
     "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
@@ -448,6 +459,10 @@ STRUCTURE = {
                  r"in\s+so\s+far\s+as\s+(?:this\s+is\s+|it\s+is\s+)?(?:technically\s+)?(?:possible|feasible))\b",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
+    # a reference to the act itself ('laid down in this Regulation') restricts nothing the claim's 'under the Regulation'
+    # leaves open
+    "own_act_reference": r"(?:referred\s+to\s+in|listed\s+in|set\s+out\s+in|laid\s+down\s+in|pursuant\s+to)\s+this\s+"
+                         r"(?:Regulation|Directive|Decision)\b",
     "listed_in": r"referred\s+to\s+in|listed\s+in|set\s+out\s+in|laid\s+down\s+in|(?:[\w-]+\s+){0,3}?pursuant\s+to\s+(?:Articles?|points?)",
 }
 # Words that end a quantified noun phrase: the verb or the clause after it begins.
@@ -772,7 +787,8 @@ EQUIVALENTS = """company companies business businesses firm firms organisation o
         terminate terminated termination end ends ended
         commence commences start starts begin begins
         amend amends amended modify modifies modified
-        revoke revokes revoked cancel cancels cancelled"""
+        revoke revokes revoked cancel cancels cancelled
+        exempt exempts exempting exemption relieve relieves relieving release releases releasing"""
 
 # index.vocabulary (the search's plain words): a line's plain words are searched as the statutory words after
 # '→' too; a group goes on over lines indented further.

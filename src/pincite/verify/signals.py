@@ -411,6 +411,21 @@ def precondition_restated(sentence: str, text: str, lang: str) -> bool:
                 and not negations(text, lang))
 
 
+_NEGATIVE_CONDITION_TEXT = languages.compiled("negative_condition_text", "VERIFY")
+_NEGATED_CONDITION = languages.compiled("negated_condition", "VERIFY")
+
+
+def negative_condition_restated(sentence: str, text: str, lang: str) -> bool:
+    """Whether every negation of the sentence sits in a condition ('if it does not address', 'where there is no such
+    vendor') and the text states a condition negatively without a negation word ('fails to address', 'in the absence
+    thereof'): the main clause is not negated."""
+    said, text_says = _NEGATED_CONDITION.get(lang), _NEGATIVE_CONDITION_TEXT.get(lang)
+    if not (said and text_says and text_says.search(text)):
+        return False
+    inside = sum(negations(m.group(), lang) for m in said.finditer(sentence))
+    return 0 < inside == negations(sentence, lang)
+
+
 def negated_verb(text: str, lang: str) -> bool:
     rx = NEGATED_VERB.get(lang)
     return bool(rx and rx.search(text))
@@ -429,6 +444,8 @@ def doers(text: str, lang: str) -> frozenset[str]:
         by = _named(agent["who"], lang) if agent else []
         if by:
             found.add(by[0][2])
+            continue
+        if lang == "en" and _PASSIVE.match(text[m.end():]):
             continue
         start = max(text.rfind(mark, 0, m.start()) for mark in ".;:,()") + 1
         clause = text[start:m.start()]
@@ -459,6 +476,7 @@ def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
 
 
 _AGENT = languages.cue("agent", "VERIFY")
+_PASSIVE = languages.cue("passive", "VERIFY")
 _JOINED = re.compile(f"\\W*(?:{languages.cue('joined_word', 'VERIFY').pattern})\\s+"
                      f"(?:{languages.cue('joined_article', 'VERIFY').pattern})?\\W*", re.IGNORECASE)
 _RELATIVE = languages.cue("relative", "VERIFY")
@@ -494,9 +512,13 @@ _CEILING = languages.cue("ceiling", "VERIFY")
 _FLOOR = languages.cue("floor", "VERIFY")
 
 
+_VERB_BEFORE_THAN = languages.cue("verb_before_than", "VERIFY")
+
+
 @lru_cache(maxsize=4096)
 def bounds(text: str) -> frozenset[str]:
     """'ceiling' and 'floor' as the text bounds its quantities."""
+    text = _VERB_BEFORE_THAN.sub("", text)
     found = set()
     if _CEILING.search(text):
         found.add("ceiling")
@@ -515,7 +537,7 @@ BOUND_WORDS = 4
 def _number_windows(text: str) -> list[tuple[str, str]]:
     """(number, the words just before it and the number) for each number of a text: where a comparator bounding it
     stands ('one month', 'a year' read as counts, which words_to_digits leaves)."""
-    text = _ONE_PERIOD.sub("1 ", words_to_digits(text))
+    text = _ONE_PERIOD.sub("1 ", words_to_digits(_VERB_BEFORE_THAN.sub("", text)))
     return [(re.sub(r"[ ,]", "", m.group()), " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()]))
             for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text)]
 

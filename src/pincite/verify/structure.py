@@ -396,6 +396,9 @@ def widened_subject(sentence: str, text: str, lang: str) -> tuple[str, str] | No
     return (said, narrower) if narrower else None
 
 
+_JOINED = languages.compiled("joined_word", "VERIFY")
+_OWN_ACT = {code: re.compile(f"^(?:{p.pattern})", re.IGNORECASE)
+            for code, p in languages.compiled("own_act_reference", "STRUCTURE").items()}
 _ALTERNATIVES = {code: re.compile(rf"\b((?:[^\W\d][\w-]*,\s+){{0,4}}[^\W\d][\w-]*),?\s+(?:{p.pattern})\s+([^\W\d][\w-]*)"
                                 rf"(?=\s+([^\W\d][\w-]*))", re.IGNORECASE)
                  for code, p in languages.compiled("joined_word", "VERIFY").items() if code not in _ADJECTIVE_AFTER}
@@ -498,7 +501,11 @@ def _restricted(phrase: list[str], words: list[Word], claim_terms: frozenset[str
             if step >= len(words) or words[step].stem != want:
                 matched = False
                 break
-            extra += [w for w in words[pos + 1:step] if w.content and w.stem not in claim_terms]
+            span = words[pos + 1:step]
+            # 'other requirements or obligations' for the claim's 'other obligations': an alternative joined before the
+            # phrase's word restricts nothing
+            if not (span and _JOINED.get(lang) and _JOINED[lang].fullmatch(span[-1].said)):
+                extra += [w for w in span if w.content and w.stem not in claim_terms]
             pos = step
         if not matched:
             continue
@@ -514,7 +521,9 @@ def _restricted(phrase: list[str], words: list[Word], claim_terms: frozenset[str
         # it as a word before it does (dev: 1 more caught, none of the faithful lost; any relative clause
         # after it, 'that', 'which', lost two faithful sentences).
         listed = _LISTED.get(lang)
-        tail = 4 if not inner and listed and listed.match(" ".join(w.said for w in words[pos + 1:pos + 5])) else 0
+        after = " ".join(w.said for w in words[pos + 1:pos + 6])
+        own = _OWN_ACT.get(lang)
+        tail = 4 if not inner and listed and listed.match(after) and not (own and own.match(after)) else 0
         if not tail and not inner and lang in _ADJECTIVE_AFTER:
             tail = _modifier_after(words[pos + 1:pos + 4], claim_terms, lang)
         if not extra and not tail:

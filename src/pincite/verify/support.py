@@ -403,7 +403,8 @@ def _polarity(claim: Claim) -> Verdict | None:
     written = not signals.unwritten_negations(body, _text(claim), claim.lang)
     idle = signals.without_idle_negations(context, claim.lang)  # 'without prejudice to …' negates nothing
     if (signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written
-            and not signals.precondition_restated(body, context, claim.lang)):
+            and not signals.precondition_restated(body, context, claim.lang)
+            and not signals.negative_condition_restated(body, context, claim.lang)):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     dropped = signals.dropped_negation(body, clause, claim.lang)
     if dropped:
@@ -443,7 +444,7 @@ def _negation_explained(claim: Claim, body: str, context: str) -> bool:
     or another clause the sentence could rest on holds the same negated words ('no longer')."""
     # A sentence negating more verbs than the clauses it could rest on ('… is not high-risk does not have to
     # document …' for '… is not high-risk shall document …') must have each negation explained.
-    if signals.precondition_restated(body, context, claim.lang):
+    if signals.precondition_restated(body, context, claim.lang) or signals.negative_condition_restated(body, context, claim.lang):
         return True
     clauses = "\n".join(dict.fromkeys([*context.split("\n"), *candidates(claim)]))
     more = signals.negated_verbs(body, claim.lang) > max(1, signals.negated_verbs(clauses, claim.lang))
