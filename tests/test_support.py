@@ -1680,3 +1680,76 @@ def test_the_subject_of_a_passive_does_nothing():
 ])
 def test_negatives_without_a_negation_word(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+SCOPE_2_2 = [prov("Article 2(2)", "2. This Regulation shall not apply to any service that is not an intermediary service or "
+                                  "to any requirements imposed in respect of such a service, irrespective of whether the "
+                                  "service is provided through the use of an intermediary service.")]
+EXEMPTION_63 = [prov("Article 63(2)", "2. Paragraph 1 of this Article shall not be interpreted as exempting those operators "
+                                      "from fulfilling any other requirements or obligations laid down in this Regulation.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # the negation dropped though the sentence negates elsewhere ('services that are not intermediary services')
+    ("The Regulation also applies to services that are not intermediary services where they are provided through an "
+     "intermediary service [Article 2(2)].", SCOPE_2_2, "polarity"),
+    ("The Regulation does not apply to services that are not intermediary services, even where they are provided "
+     "through an intermediary service [Article 2(2)].", SCOPE_2_2, None),
+    # 'shall not be interpreted as exempting' denies the exemption, not the reading
+    ("Paragraph 1 exempts those operators from the other requirements and obligations of the Regulation "
+     "[Article 63(2)].", EXEMPTION_63, "polarity"),
+    # 'Providers' is no verb 'provide': the sentence keeps the text's 'does not provide for'
+    ("Providers of high-risk AI systems listed in Annex III follow the procedure based on internal control, which does not "
+     "involve a notified body [Article 43(2)].",
+     [prov("Article 43(2)", "2. For high-risk AI systems referred to in points 2 to 8 of Annex III, providers shall follow "
+                            "the conformity assessment procedure based on internal control as referred to in Annex VI, "
+                            "which does not provide for the involvement of a notified body.")], None),
+])
+def test_a_dropped_negation_read_verb_by_verb(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+def test_a_dropped_negation_in_the_lead_in_of_a_point():
+    article = [prov("Article 2(2)", "2. This Regulation does not apply to the processing of personal data:\n(c) by a natural "
+                                    "person in the course of a purely personal or household activity;")]
+    assert reason_parts("The Regulation applies to the processing of personal data by a natural person in the course of a "
+                        "purely personal or household activity [Article 2(2)].", article) == "polarity"
+    assert reason_parts("The Regulation does not apply to the processing of personal data by a natural person in the course of a "
+                        "purely personal or household activity [Article 2(2)].", article) is None
+
+
+HOSTING = [prov("Article 6(4)", "4. This Article shall not affect the possibility for a judicial or administrative "
+                                "authority, in accordance with a Member State's legal system, to require the service "
+                                "provider to terminate or prevent an infringement.")]
+NO_IMPOSITION = [prov("Article 1(5)", "5. In order to avoid the fragmentation of the internal market, Member States shall not "
+                                      "impose further obligations on gatekeepers by way of laws, regulations or "
+                                      "administrative measures for the purpose of ensuring contestable and fair markets.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # a saving clause blocks nothing: 'prevents … from requiring' turns 'shall not affect the possibility … to require'
+    ("The hosting exemption prevents judicial and administrative authorities from requiring a hosting provider to "
+     "terminate or prevent an infringement [Article 6(4)].", HOSTING, "polarity"),
+    ("The hosting exemption does not affect the power of a judicial or administrative authority to require the provider "
+     "to terminate or prevent an infringement [Article 6(4)].", HOSTING, None),
+    # 'are not prohibited from imposing' permits what 'shall not impose' prohibits
+    ("To avoid fragmenting the internal market, Member States are not prohibited from imposing further obligations on "
+     "gatekeepers through laws, regulations or administrative measures [Article 1(5)].", NO_IMPOSITION, "polarity"),
+    ("To avoid fragmenting the internal market, Member States may not impose further obligations on gatekeepers "
+     "through laws, regulations or administrative measures [Article 1(5)].", NO_IMPOSITION, None),
+])
+def test_a_saving_clause_or_a_prohibition_turned(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("The limitation period for imposing fines continues to run while the Commission's decision is the subject of "
+     "proceedings before the Court of Justice [Article 77(5)].", "polarity"),
+    ("The limitation period for imposing fines is suspended while the Commission's decision is the subject of "
+     "proceedings before the Court of Justice [Article 77(5)].", None),
+])
+def test_a_suspended_period_does_not_run_on(text, why):
+    article = [prov("Article 77(5)", "5. The limitation period for the imposition of fines or periodic penalty payments shall "
+                                     "be suspended for as long as the decision of the Commission is the subject of "
+                                     "proceedings pending before the Court of Justice of the European Union.")]
+    assert reason_parts(text, article) == why

@@ -216,6 +216,9 @@ VERIFY = {
                       r"\b(?:it\s+)?(?:does|do)\s+not\s+matter\b|\bnot\s+prejudice\w*\b|\bat\s+no\s+(?:\w+\s+)?(?:cost|charge)\b",
     # a saving clause ('without prejudice to', 'shall not affect'), and a sentence's way of saying it ('do not
     # displace', 'does not affect'): the sentence's negation is the text's
+    # a sentence that has the text's saving clause block what it leaves untouched ('rules out the possibility' for 'shall
+    # not affect the possibility', 'precludes transfers' for 'without prejudice to transfers')
+    "blocking": r"\b(?:prevent(?:s|ed|ing)?|preclud(?:e|es|ed|ing)|rul(?:e|es|ed|ing)\s+out|bar(?:s|red|ring)?|block(?:s|ed|ing)?)\b",
     "saving_text": r"\bwithout\s+prejudice\b|\b(?:shall|does|do)\s+not\s+affect\b",
     "saving_said": r"\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?(?:displac|affect|prejudic|overrid|replac|limit|restrict|alter|"
                    r"chang)\w*|\b(?:regardless|irrespective)\s+of\b",  # 'regardless of' for 'without prejudice to'
@@ -275,6 +278,7 @@ VERIFY = {
     # and a sentence's negation inside a condition ('if it does not address', 'where there is no such vendor')
     "negative_condition_text": r"\bfail(?:s|ed|ing)?\s+to\b|\bin\s+the\s+absence\b",
     "negated_condition": r"\b(?:if|where|when|whenever|unless)\b[^,;:]{0,80}?\b(?:not|no|never)\b",
+    "doer_noun": r"(?:er|or)s?$",  # 'provider', 'processors': the doer of a verb, not the verb
     "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
@@ -285,7 +289,9 @@ VERIFY = {
     "negated_before": r"\b(?:not|no|never|nor)\s+(?:\w+\s+)?$",
     # a verb the text negates ('shall not be interpreted as exempting'), for a sentence that states it without
     # any negation ('is to be interpreted as exempting')
-    "text_negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are)\s+not\s+(?:be\s+)?(?P<verb>[a-z]{4,})\b|"
+    # ('shall not be interpreted as exempting': the verb denied is the one read, so that reading comes first)
+    "text_negated_verb": r"\b(?:(?:shall|must|may|can|will)\s+)?not\s+be\s+(?:interpreted|construed|understood|read)\s+as\s+(?P<verb3>[a-z]{4,})\b|"
+                         r"\b(?:shall|must|may|can|will|does|do|is|are)\s+not\s+(?:be\s+)?(?P<verb>[a-z]{4,})\b|"
                          r"\bshall\s+neither\s+(?P<verb2>[a-z]{4,})\b",
     # a negative said without a negation word: 'is barred from', 'refrain from', 'are excluded', 'only'
     "negative_said": r"\b(?:prohibit\w*|ban(?:s|ned)?|forbid\w*|barr?(?:ed|s)?\s+from|refrain\w*|avoid\w*|prevent\w*|"
@@ -352,6 +358,14 @@ OPPOSITES = (
      r"\bpaid\s+for\b|\bagainst\s+(?:a\s+)?(?:payment|fee)\b|\bfor\s+a\s+fee\b|\bchargeable\b"),
     (r"\bhigher\s+than\b",
      r"\blower\s+than\b"),
+    (r"\bsuspend\w*",
+     r"\bcontinu\w*\s+to\s+run\b|\bkeeps?\s+running\b|\bruns?\s+on\b"),
+    (r"\bconfidential\w*",
+     r"\bpublic(?:ly)?\s+availab\w*|\bmade?\s+(?:\w+\s+)?public\b|\bas\s+public\b"),
+    (r"\blimited\s+(?:period|time|duration)\b|\bfixed\s+(?:period|term)\b",
+     r"\bindeterminate\b|\bindefinite(?:ly)?\b|\bopen-ended\b|\bunlimited\s+(?:period|time|duration)\b"),
+    (r"\bgravest\b|\bmost\s+serious\b",
+     r"\bleast\s+serious\b|\bmildest\b|\blightest\b"),
     (r"\b(?:a|any)\s+later\s+date\b",
      r"\b(?:an|any)\s+earlier\s+date\b"),
     (r"\bindependen\w*",

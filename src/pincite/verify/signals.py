@@ -364,21 +364,28 @@ _TEXT_NEGATED_VERB = languages.compiled("text_negated_verb", "VERIFY")
 _NEGATIVE_SAID = languages.compiled("negative_said", "VERIFY")
 
 
+_DOER_NOUN = languages.cue("doer_noun", "VERIFY")
+
+
 def dropped_negation(sentence: str, clause: str, lang: str) -> str:
     """The text's negated verb phrase ('shall not be interpreted') when the sentence states the same verb
     with no negation and no negative in other words ('is barred from', 'are excluded', 'only')."""
     rx, said_otherwise = _TEXT_NEGATED_VERB.get(lang), _NEGATIVE_SAID.get(lang)
-    if rx is None or said_otherwise is None or negated_verb(sentence, lang):
+    if rx is None or said_otherwise is None:
         return ""
     # a negative word the text writes too ('exempting', 'without the individual's intervention') restates nothing
     negative = [*said_otherwise.finditer(sentence), *NEGATIONS[lang].finditer(sentence)]
-    if any(not re.search(rf"(?<!\w){re.escape(m.group())}(?!\w)", clause, re.IGNORECASE) for m in negative):
+    written = terms(clause, lang)
+    if any(not re.search(rf"(?<!\w){re.escape(m.group())}(?!\w)", clause, re.IGNORECASE)
+           and not (terms(m.group(), lang) and terms(m.group(), lang) <= written) for m in negative):
         return ""  # ('No notified body is involved' restates 'does not provide for the involvement of a notified body')
-    words = [(terms(w.group(), lang), w.start()) for w in re.finditer(r"\w+", sentence)]
+    words = [(terms(w.group(), lang), w.start(), bool(_DOER_NOUN.search(w.group()))) for w in re.finditer(r"\w+", sentence)]
     for m in rx.finditer(clause):
-        stems = terms(next(v for v in m.groupdict().values() if v), lang)
-        # the verb said, and not after a negation of the text's own ('… not to be high-risk')
-        said = [start for word, start in words if stems and word == stems]
+        verb = next(v for v in m.groupdict().values() if v)
+        stems, doer = terms(verb, lang), bool(_DOER_NOUN.search(verb))
+        # the verb said (a noun of its doer is not: 'Providers' for 'does not provide'), and not after a negation of the
+        # text's own ('… not to be high-risk')
+        said = [start for word, start, noun in words if stems and word == stems and noun <= doer]
         if said and not any(_negated_near(sentence, start, lang) for start in said):
             return m.group()
     return ""
@@ -654,6 +661,20 @@ def without_idle_negations(text: str, lang: str) -> str:
 
 _SAVING_TEXT = languages.compiled("saving_text", "VERIFY")
 _SAVING_SAID = languages.compiled("saving_said", "VERIFY")
+
+
+_BLOCKING = languages.compiled("blocking", "VERIFY")
+
+
+def saving_turned(sentence: str, clause: str, lang: str) -> str:
+    """The sentence's blocking verb ('rules out', 'precludes') when the clause it rests on is a saving clause ('shall not
+    affect', 'without prejudice to') that blocks nothing."""
+    has, blocking = _SAVING_TEXT.get(lang), _BLOCKING.get(lang)
+    if not (has and blocking and has.search(clause)):
+        return ""
+    said = blocking.findall(sentence)
+    # more blocking words than the clause has ('prevents … from requiring … to prevent an infringement')
+    return said[0] if len(said) > len(blocking.findall(clause)) else ""
 
 
 def without_saving(sentence: str, text: str, lang: str) -> str:

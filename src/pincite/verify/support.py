@@ -406,9 +406,16 @@ def _polarity(claim: Claim) -> Verdict | None:
             and not signals.precondition_restated(body, context, claim.lang)
             and not signals.negative_condition_restated(body, context, claim.lang)):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
-    dropped = signals.dropped_negation(body, clause, claim.lang)
+    dropped = next((d for lead in ["", *signals.lead_ins(_text(claim))]
+                    if (d := signals.dropped_negation(body, f"{lead}\n{clause}" if lead else clause, claim.lang))), "")
     if dropped:
         return Verdict(False, "polarity", f"the sentence drops the negation; {_labels(claim)} says '{dropped}'")
+    # 'is not prohibited from having' permits what 'shall not have' prohibits
+    if signals.denies_prohibition(body) and signals.modality(clause, claim.lang) == {"prohibition"}:
+        return Verdict(False, "polarity", f"the sentence denies a prohibition; {_labels(claim)} says '{_short(clause)}'")
+    blocked = signals.saving_turned(body, clause, claim.lang)
+    if blocked:
+        return Verdict(False, "polarity", f"the sentence says '{blocked}'; {_labels(claim)} says '{_short(clause)}'")
     denied = signals.denied_words(clause, body, claim.lang)
     if denied and not signals.negations(signals.without_denied(body, clause, claim.lang), claim.lang):
         return Verdict(False, "polarity", f"the sentence says '{denied[0][1]}'; {_labels(claim)} says '{denied[0][0]}'")
