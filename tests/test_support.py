@@ -1749,3 +1749,72 @@ def test_a_suspended_period_does_not_run_on(text, why):
                                      "be suspended for as long as the decision of the Commission is the subject of "
                                      "proceedings pending before the Court of Justice of the European Union.")]
     assert reason_parts(text, article) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a period the text gives to another clause: 6 months is the preliminary findings', 12 the conclusion's
+    ("The Commission must conclude a market investigation within 6 months [Article 18(1)].", "number_mismatch"),
+    ("The Commission must conclude a market investigation within twelve months and communicate its preliminary "
+     "findings within six months [Article 18(1)].", None),
+])
+def test_a_period_given_to_another_clause(text, why):
+    article = [prov("Article 18(1)", "1. The Commission shall conclude that market investigation within 12 months from the "
+                                     "date of its opening. The Commission shall communicate its preliminary findings to the "
+                                     "gatekeeper concerned within 6 months from the date of its opening.")]
+    assert reason_parts(text, article) == why
+
+
+REPRESENTATIVE = [prov("Article 54(1)", "1. Prior to placing a general-purpose AI model on the Union market, providers "
+                                        "established in third countries shall, by written mandate, appoint an authorised "
+                                        "representative which is established in the Union.")]
+TRADER_DETAILS = [prov("Article 30(1)", "1. Providers of online platforms shall ensure that traders can only use those "
+                                        "online platforms to offer products to consumers if, prior to the use of their "
+                                        "services for those purposes, they have obtained the trader's payment account "
+                                        "details.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # after (or 'once') the event the text puts it before is a turn
+    ("Providers established in third countries must appoint an authorised representative established in the Union only "
+     "after placing a general-purpose AI model on the Union market [Article 54(1)].", REPRESENTATIVE, "polarity"),
+    ("Providers established in third countries must appoint an authorised representative established in the Union once "
+     "they have placed a general-purpose AI model on the Union market [Article 54(1)].", REPRESENTATIVE, "polarity"),
+    # 'may not … before' restates 'Prior to …, shall'
+    ("A general-purpose AI model of a provider established in a third country may not be placed on the Union market "
+     "before the provider has appointed, by written mandate, an authorised representative established in the Union "
+     "[Article 54(1)].", REPRESENTATIVE, None),
+    # 'only once' another event (the platform's own duty) orders that event, not the text's: no turn
+    ("Online platforms must ensure that traders can offer products to consumers only once the platform has obtained the "
+     "trader's payment account details [Article 30(1)].", TRADER_DETAILS, None),
+])
+def test_before_and_after_the_same_event(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'No more than 72 hours may elapse' grants nothing: a ceiling on the time the text's duty takes
+    ("No more than 72 hours may elapse between the controller becoming aware of a personal data breach and its "
+     "notification to the supervisory authority [Article 33(1)].",
+     [prov("Article 33(1)", "1. In the case of a personal data breach, the controller shall without undue delay and, where "
+                            "feasible, not later than 72 hours after having become aware of it, notify the personal data "
+                            "breach to the supervisory authority.")], None),
+    # 'whenever they choose' is the text's 'at any time'
+    ("Where personal data are processed for direct marketing purposes, the data subject may object whenever they choose "
+     "[Article 21(2)].",
+     [prov("Article 21(2)", "2. Where personal data are processed for direct marketing purposes, the data subject shall "
+                            "have the right to object at any time to processing of personal data concerning him or her "
+                            "for such marketing.")], None),
+    ("Where personal data are processed for direct marketing purposes, the data subject may object whenever they choose "
+     "[Article 21(2)].",
+     [prov("Article 21(2)", "2. Where personal data are processed for direct marketing purposes, the data subject shall "
+                            "have the right to object to processing of personal data concerning him or her for such "
+                            "marketing within one month.")], "comparator"),
+    # 'for as long as … has not been met' is the text's 'until … complied with'
+    ("If a trader does not complete the information, the marketplace must suspend its service to that trader for as long "
+     "as the request has not been met [Article 30(3)].",
+     [prov("Article 30(3)", "3. Where the trader fails to complete that information, the provider of the online platform "
+                            "shall swiftly suspend the provision of its service to that trader until the request has been "
+                            "fully complied with.")], None),
+])
+def test_bounds_and_times_said_otherwise(text, cited, why):
+    assert reason_parts(text, cited) == why

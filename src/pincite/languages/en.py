@@ -245,6 +245,10 @@ VERIFY = {
     "at_will": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
                r"\bat\s+(?:will|its\s+discretion|their\s+discretion)\b|\bunlimited\b|"
                r"\bwithout\s+(?:any\s+)?limit\w*\b",
+    # what the text writes for a sentence's 'whenever they choose': the same or 'at any time'
+    "at_will_text": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
+                    r"\bat\s+(?:will|its\s+discretion|their\s+discretion|any\s+(?:time|moment))\b|\bunlimited\b|"
+                    r"\bwithout\s+(?:any\s+)?limit\w*\b",
     "may_not": r"\b(?:(?:may|can|shall|must)\s+(?:not|neither|never)|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
@@ -273,12 +277,16 @@ VERIFY = {
     "but_for": r"[^.;:]{0,80}?\b(?:without|unless|except|save)\b",
     # a negation undone by 'without' ('cannot prepare a draft without first informing the committee') states a
     # precondition, as the text may write it positively ('Before preparing a draft, the Commission shall inform …')
-    "denied_but_for": r"\b(?:cannot|(?:may|must|shall|can)\s+not)\s+[^.;:]{0,80}?\bwithout\b",
+    "denied_but_for": r"\b(?:cannot|(?:may|must|shall|can)\s+not)\s+[^.;:]{0,80}?\b(?:without|before|until|beyond|other\s+than)\b",
     # a condition the text states negatively without a negation word ('fails to address', 'in the absence thereof'),
     # and a sentence's negation inside a condition ('if it does not address', 'where there is no such vendor')
-    "negative_condition_text": r"\bfail(?:s|ed|ing)?\s+to\b|\bin\s+the\s+absence\b",
-    "negated_condition": r"\b(?:if|where|when|whenever|unless)\b[^,;:]{0,80}?\b(?:not|no|never)\b",
+    "negative_condition_text": r"\bfail(?:s|ed|ing)?\s+to\b|\bin\s+the\s+absence\b|\buntil\b",
+    "negated_condition": r"\b(?:if|where|when|whenever|unless|as\s+long\s+as|so\s+long\s+as)\b[^,;:]{0,80}?\b(?:not|no|never)\b",
     "doer_noun": r"(?:er|or)s?$",  # 'provider', 'processors': the doer of a verb, not the verb
+    # before and after: turned when the sentence puts the other one before the same event ('only after placing the model'
+    # for 'Prior to placing the model, … shall appoint'); 'once' in time ('once the contract has been signed') is 'after'
+    "before_word": r"\b(?:before|prior\s+to|preceding)\b",
+    "after_word": r"\bafter\b|\b(?:day|month|year)s?\s+following\b|\bonce\s+(?=(?:the|they|it|he|she|this|that|\d)\b)",
     "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
@@ -298,7 +306,8 @@ VERIFY = {
                      r"preclud\w*|exclud\w*|exempt\w*|free\s+(?:from|of)|except\w*|unless|only|solely|outside|neither|"
                      r"nor|none|nothing|never|without|lack\w*|fail\w*|refus\w*|deni\w*|deny|instead|rather|other\s+than|"
                      r"beyond|cease\w*|stop\w*|abstain\w*|not)\b",
-    "may_only": r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,100}?\b(?:only|solely|exclusively)\b",
+    "may_only": r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer)\s+than\b[^.;:,]{0,60}?\b(?:may|can)\b|"
+                r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,100}?\b(?:only|solely|exclusively)\b",
     # a verb that denies the one after it: 'fails to comply' is the text's 'does not comply', no assertion of it
     "denying_verb": r"\b(?:fail(?:s|ed|ing)?|refus(?:es|ed|ing|e)|ceas(?:es|ed|ing|e)|omit(?:s|ted|ting)?)\s+to\s+$",
     "limit_word": r"\b(?:only|solely|exclusively)\b",
@@ -338,8 +347,6 @@ OPPOSITES = (
      r"\b(?:delet\w*|eras\w*|destroy\w*|discard\w*|repeal\w*)\b"),
     (r"\b(?:affix\w*|attach\w*)\b",
      r"\b(?:remov\w*|detach\w*)\b"),
-    (r"\b(?:before|prior\s+to|preceding)\b",
-     r"\bafter\b|\b(?:day|month|year)s?\s+following\b"),
     (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b",
      r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
     (r"\b(?:includ\w*)\b",

@@ -48,7 +48,7 @@ class Claim:
 def support(claim: Claim) -> Verdict:
     """The first signal on which the sentence and its cited text disagree, or ok."""
     claim = Claim(signals.expanded(claim.body, claim.lang), claim.lang, claim.cited)
-    for check in (_recital, _quotes, _numbers, _dates, _comparators, _scope, _roles, _content, _modality, _polarity, _conditions):
+    for check in (_recital, _quotes, _numbers, _dates, _periods, _comparators, _scope, _roles, _content, _modality, _polarity, _conditions):
         verdict = check(claim)
         if verdict is not None:
             return verdict
@@ -141,12 +141,35 @@ def _dates(claim: Claim) -> Verdict | None:
     return None
 
 
-def _dated_clause(words: str, text: str) -> str:
+_PERIOD = re.compile(rf"\b(\d+)\s+(?:\w+\s+)?({languages.cue('period_unit', 'VERIFY').pattern})\b", re.IGNORECASE)
+
+
+def _periods(claim: Claim) -> Verdict | None:
+    """A period the text gives to something else, as `_dates` reads dates: 'conclude the investigation within 6
+    months' where the clause on concluding says 12 months (the 6 months of another clause is no support)."""
+    text = signals.words_to_digits(_text(claim))
+    for part in _parts(claim, signals.words_to_digits(claim.body)):
+        for m in _PERIOD.finditer(part):
+            unit = _unit(m.group(2))
+            clause = _dated_clause(_PERIOD.sub(" ", part), text,
+                                   lambda c, unit=unit: any(_unit(p[1]) == unit for p in _PERIOD.findall(c)))
+            values = [v for v, u in _PERIOD.findall(clause) if _unit(u) == unit]
+            if values and m.group(1) not in values:
+                return Verdict(False, "number_mismatch", f"the sentence says '{m.group()}'; {_labels(claim)} says "
+                                                         f"'{values[0]} {m.group(2)}' of '{_short(clause)}'")
+    return None
+
+
+def _unit(word: str) -> str:
+    return word.lower().rstrip("s")
+
+
+def _dated_clause(words: str, text: str, holds=None) -> str:
     """The one clause of the text holding a date that shares the most words with the part (every word, so
     'Chapter V' is told from 'Chapters I and II'); '' when none shares two or two share as many."""
     said = set(re.findall(r"\w+", words.lower()))
     scored = sorted(((len(said & set(re.findall(r"\w+", c.lower()))), c) for c in signals.clauses(text)
-                     if CALENDAR_DATE.search(c)), key=lambda x: -x[0])
+                     if (holds or CALENDAR_DATE.search)(c)), key=lambda x: -x[0])
     if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return ""
     return scored[0][1]
@@ -422,7 +445,8 @@ def _polarity(claim: Claim) -> Verdict | None:
     # The clause too: a provision may keep data in one point and delete it in another (dev: 1 more caught,
     # none of the faithful lost).
     turned = (signals.opposite(body, _text(claim), claim.lang) or signals.opposite(body, clause, claim.lang)
-              or signals.prefixed_opposite(body, _text(claim), claim.lang))
+              or signals.prefixed_opposite(body, _text(claim), claim.lang)
+              or signals.turned_in_time(body, _text(claim), claim.lang) or signals.turned_in_time(body, clause, claim.lang))
     if turned:
         return Verdict(False, "polarity", f"the sentence says '{turned[0]}'; {_labels(claim)} says '{turned[1]}'")
     return None
