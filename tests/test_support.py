@@ -1818,3 +1818,28 @@ def test_before_and_after_the_same_event(text, cited, why):
 ])
 def test_bounds_and_times_said_otherwise(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+ARTICLE_14_1 = [prov("Article 14(1)", "1. Where personal data have not been obtained from the data subject, the controller "
+                                      "shall provide the data subject with the following information:\n(a) the identity and "
+                                      "the contact details of the controller;\n(c) the purposes of the processing for which "
+                                      "the personal data are intended as well as the legal basis for the processing;")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a quotation states what the text says: its point's marker is no number, its lead-in's condition is not dropped
+    ('"(c) the purposes of the processing for which the personal data are intended as well as the legal basis for the '
+     'processing" [Article 14(1)].', None),
+    ('The provision says that "the controller shall provide the data subject with the following information" '
+     '[Article 14(1)].', None),
+    # the claim's own words state the rule: the condition it drops is still read
+    ('The controller must give the data subject "the purposes of the processing" [Article 14(1)].',
+     "condition_dropped"),
+])
+def test_a_quotation_states_what_the_text_says(text, why):
+    assert reason_parts(text, ARTICLE_14_1) == why
+
+
+def test_a_quoted_points_marker_is_no_number():
+    assert reason_parts('"(1) ‘personal data’ means any information relating to an identified or identifiable natural '
+                        'person" [Article 4(1)].', PERSONAL_DATA) is None

@@ -270,3 +270,29 @@ def test_split_sentences_splits_before_a_capital_after_a_full_stop():
 
 def test_thai_digits_are_numbers():
     assert quantities("ภายใน ๗๒ ชั่วโมง") == {("72", None)}
+
+
+def test_a_verbatim_quotation_of_every_gdpr_provision_is_verified(indexed):
+    """A property over the whole act: the first sentence of every provision, quoted and cited, states what the text
+    says (before: 36 of 2,462 such quotations across six corpora were refused, a point's marker read as a number and a
+    lead-in's condition as dropped)."""
+    import re
+
+    from tests.conftest import service_for
+
+    service = service_for(indexed("gdpr", "en"))
+    provisions, _ = service.provisions("gdpr", "en")
+    refused, quoted = [], 0
+    for provision in provisions:
+        if provision.kind == "recital":
+            continue
+        text = re.sub(r"^\(?\d+\)?\.?\s+", "", " ".join(provision.text.split()))
+        sentences = [s for s in re.split(r"(?<=[.;:])\s+", text) if 8 <= len(s.split()) <= 60 and '"' not in s]
+        if not sentences:
+            continue
+        claim = f'"{sentences[0].rstrip(".;:")}" [{provision.label}].'
+        quoted += 1
+        if not service.verify(claim, corpus="gdpr", lang="en")["verified"]:
+            refused.append(claim[:80])
+    assert quoted > 300
+    assert refused == []

@@ -415,7 +415,7 @@ ACTORS = {
     "consumer": r"consumers?",
 }
 # Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
-FRAME_WORDS = """under gdpr regulation act ai dsa digital services article articles recital recitals paragraph
+FRAME_WORDS = """under gdpr regulation act ai dsa digital services provision provisions article articles recital recitals paragraph
         point points must shall may can cannot has have having had need needs needed required require
         requires obliged obligation obligations allowed permitted entitled also only so if where when whenever
         one same such listed following set out says states state explains explain provides provide

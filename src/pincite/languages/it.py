@@ -178,7 +178,7 @@ ACTORS = {
     "market surveillance": r"autorit[àa]\s+di\s+vigilanza\s+del\s+mercato",
 }
 # Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
-FRAME_WORDS = """ai sensi del regolamento articolo articoli considerando paragrafo lettera deve devono
+FRAME_WORDS = """ai sensi del regolamento disposizione disposizioni articolo articoli considerando paragrafo lettera deve devono
         può possono puo è sono ha hanno anche solo se quando ove qualora dove tale tali stesso stessa né
         elencati seguenti stabilisce prevede dispone afferma spiega cioè ovvero ogni ciascun tutti
         tutte altro altra altri altre proprio propria loro essere viene vengono fare fa entro dopo

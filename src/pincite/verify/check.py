@@ -194,7 +194,8 @@ _STRUCTURE = re.compile(
     re.IGNORECASE)
 # Point and item markers: at a line start, or after the end of a quoted lead-in
 # ('… following areas: 4. Employment …', Italian '… di seguito. 5. Accesso …').
-_LINE_MARKER = re.compile(r"(?:^|(?<=[.:;]\s))\s*(?:\(?(?:[a-z]{1,5}|\d{1,3})\)|\d{1,3}\.)\s",
+# (a point's marker opens a quotation of it too: '"(c) the purposes of the processing …"')
+_LINE_MARKER = re.compile(r"(?:^|(?<=[.:;]\s)|(?<=[\"“«]))\s*(?:\(?(?:[a-z]{1,5}|\d{1,3})\)|\d{1,3}\.)\s",
                           re.IGNORECASE | re.MULTILINE)
 
 

@@ -220,7 +220,13 @@ def _scope(claim: Claim) -> Verdict | None:
 
 
 def _conditions(claim: Claim) -> Verdict | None:
-    """A duty or permission stated without the condition the provision puts on it."""
+    """A duty or permission stated without the condition the provision puts on it. A quotation states only what the
+    text says ('Under the GDPR, "…"', 'The provision says that "…"'): a claim whose own words, outside its quotations,
+    restate too little of the text to state a rule is not read for a dropped condition."""
+    own = signals.held(signals.content_terms(unquoted(claim.body), claim.lang), signals.terms(_text(claim), claim.lang),
+                       claim.lang)
+    if _QUOTE.search(claim.body) and len(own) < CLAUSE_MIN_SHARED:
+        return None
     condition = structure.dropped_condition(claim.body, _text(claim), claim.lang)
     if condition:
         return Verdict(False, "condition_dropped", f"{_labels(claim)} states it only on a condition the sentence "
