@@ -1843,3 +1843,27 @@ def test_a_quotation_states_what_the_text_says(text, why):
 def test_a_quoted_points_marker_is_no_number():
     assert reason_parts('"(1) ‘personal data’ means any information relating to an identified or identifiable natural '
                         'person" [Article 4(1)].', PERSONAL_DATA) is None
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the clause the sentence restates lists 'at least' what the sentence lists 'at most', beside a point's maximum
+    ("The information must contain at most the following [Annex XII, point 2].", "comparator"),
+    ("The information must contain at least the following [Annex XII, point 2].", None),
+])
+def test_an_unnumbered_bound_read_in_its_clause(text, why):
+    annex = [prov("Annex XII, point 2", "The information shall contain at least the following:\n(a) the modality and "
+                                        "format of inputs and outputs and their maximum size;")]
+    assert reason_parts(text, annex) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'before the courts' is the text's own place, not a precondition the negation restates
+    ("Proceedings against a controller shall not be brought before the courts of the Member State where the controller "
+     "has an establishment [Article 79(2)].", "polarity"),
+    ("Proceedings against a controller must be brought before the courts of the Member State where the controller has "
+     "an establishment [Article 79(2)].", None),
+])
+def test_a_negation_before_the_texts_own_words_is_no_precondition(text, why):
+    article = [prov("Article 79(2)", "2. Proceedings against a controller or a processor shall be brought before the courts "
+                                     "of the Member State where the controller or processor has an establishment.")]
+    assert reason_parts(text, article) == why

@@ -323,6 +323,8 @@ VERIFY = {
     "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|insofar|as\s+far\s+as|on\s+the\s+basis\s+of|because)\b)",
     # 'at least' said of no number ('shall include at least the following information'): a floor on what the text
     # may limit with 'only'
+    "ceiling_unnumbered": r"\bat\s+(?:the\s+)?most\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                          r"once|twice|a|an)\b)",
     "floor_unnumbered": r"\bat\s+least\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                         r"once|twice|a|an)\b)",
     "text_only": r"\b(?:only|solely|exclusively|exclusive|sole|limited\s+to|to\s+the\s+extent\s+that|in\s+so\s+far\s+as|insofar\s+as)\b|\b(?:not|no)\b[^.;:]{0,80}?\b(?:without|unless|except)\b",

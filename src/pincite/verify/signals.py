@@ -445,8 +445,15 @@ def precondition_restated(sentence: str, text: str, lang: str) -> bool:
     """Whether the sentence's negation is undone by 'without' ('cannot prepare a draft without first informing') and
     the text states the precondition it restates ('Before preparing …, shall inform')."""
     denied, precondition = _DENIED_BUT_FOR.get(lang), _PRECONDITION_TEXT.get(lang)
-    return bool(denied and precondition and denied.search(sentence) and precondition.search(text)
-                and not negations(text, lang))
+    if denied is None or precondition is None:
+        return False
+    m = denied.search(sentence)
+    if not m or not precondition.search(text) or negations(text, lang):
+        return False
+    # the text's own words after it ('shall be brought before the courts'): the sentence negates the same clause
+    following = re.match(r"\s*\w+", sentence[m.end():])
+    said = m.group().split()[-1] + (following.group() if following else "")
+    return not re.search(rf"\b{re.escape(said)}\b", text, re.IGNORECASE)
 
 
 _NEGATIVE_CONDITION_TEXT = languages.compiled("negative_condition_text", "VERIFY")
@@ -551,6 +558,12 @@ _FLOOR = languages.cue("floor", "VERIFY")
 
 
 _VERB_BEFORE_THAN = languages.cue("verb_before_than", "VERIFY")
+_UNNUMBERED = (("floor", languages.cue("floor_unnumbered", "VERIFY")), ("ceiling", languages.cue("ceiling_unnumbered", "VERIFY")))
+
+
+def unnumbered_bounds(text: str) -> frozenset[str]:
+    """'floor' and 'ceiling' as the text bounds what it lists without a number ('shall contain at least the following')."""
+    return frozenset(name for name, rx in _UNNUMBERED if rx.search(text))
 
 
 @lru_cache(maxsize=4096)

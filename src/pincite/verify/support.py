@@ -187,6 +187,16 @@ def _comparators(claim: Claim) -> Verdict | None:
     for name, other in (("floor", "ceiling"), ("ceiling", "floor")):
         if name in said and other in bound and name not in bound:
             return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}")
+    # a part of the sentence bounds what a clause lists the other way from that clause, whatever other bounds the
+    # provision sets elsewhere ('shall contain at most the following' for 'at least the following', beside a point's
+    # 'maximum size')
+    for part in _parts(claim, body):
+        for name in sorted(signals.unnumbered_bounds(part)):
+            other = "floor" if name == "ceiling" else "ceiling"
+            clause = _dated_clause(part, text, signals.unnumbered_bounds)
+            if clause and other in signals.unnumbered_bounds(clause) and name not in signals.unnumbered_bounds(clause):
+                return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}: "
+                                                    f"'{_short(clause)}'")
     bounded = signals.bound_values(text)
     for value, name in sorted(signals.bound_values(body)):
         other = "floor" if name == "ceiling" else "ceiling"

@@ -1,0 +1,81 @@
+"""The support check against the law's own sentences, changed by rule: no question set, every provision.
+
+    python -m benchmarks.verify_properties
+
+For the first sentence of every provision (recitals aside) of the English GDPR, AI Act, DSA, Data Act and DMA and
+the Italian AI Act (indexed corpora only), it checks:
+- the sentence quoted and cited ('"…" [Article 4(1)]'): must be verified;
+- 'shall' read as 'must': must be verified;
+- a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
+  least' → 'at most', 'not later than' → 'not earlier than': must be refused (English only; 'shall' → 'may' is
+  counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
+It prints, per rule, how many sentences it changed and how many verdicts were right.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from pincite.service import Pincite
+
+CORPORA = [("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("ai-act", "it")]
+_SHALL = re.compile(r"\bshall\b(?!\s+not)")
+
+
+def _sub(pattern: str, new: str, unless: str | None = None) -> Callable[[str], str | None]:
+    def change(sentence: str) -> str | None:
+        if not re.search(pattern, sentence) or (unless and re.search(unless, sentence)):
+            return None
+        return re.sub(pattern, new, sentence, count=1)
+    return change
+
+
+# rule name → (whether the changed sentence is faithful, the change; None when it does not apply)
+RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
+    "quoted": (True, lambda s: f'"{s}"'),
+    "must for shall": (True, lambda s: _SHALL.sub("must", s) if _SHALL.search(s) else None),
+    "negation added": (False, _sub(r"\bshall\b(?!\s+not)", "shall not", unless=r"\b(?:not|no)\b")),
+    "negation dropped": (False, lambda s: s.replace("shall not", "shall", 1) if s.count("shall not") == 1 else None),
+    "may to must": (False, _sub(r"\bmay\b", "must", unless=r"\b(?:shall|must|not)\b")),
+    "at least to at most": (False, _sub(r"\bat least\b", "at most")),
+    "not later to not earlier": (False, _sub(r"\bnot later than\b", "not earlier than")),
+    "shall to may": (False, _sub(r"\bshall\b(?!\s+not)", "may", unless=r"\b(?:may|not)\b")),
+}
+
+
+def first_sentence(text: str) -> str | None:
+    text = re.sub(r"^\(?\d+\)?\.?\s+", "", " ".join(text.split()))
+    sentences = [s for s in re.split(r"(?<=[.;:])\s+", text) if 8 <= len(s.split()) <= 60 and '"' not in s]
+    return sentences[0].rstrip(".;:") if sentences else None
+
+
+def main() -> None:
+    changed: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    with Pincite() as service:
+        for corpus, lang in CORPORA:
+            provisions, _ = service.provisions(corpus, lang)
+            for provision in provisions:
+                sentence = first_sentence(provision.text) if provision.kind != "recital" else None
+                if sentence is None:
+                    continue
+                for name, (faithful, change) in RULES.items():
+                    if lang != "en" and name != "quoted":
+                        continue
+                    claim = change(sentence)
+                    if claim is None or claim == sentence:
+                        continue
+                    verdict = service.verify(f"{claim} [{provision.label}].", corpus=corpus, lang=lang)["verified"]
+                    changed[name] += 1
+                    right[name] += verdict == faithful
+    print(f"{'rule':28} {'changed':>8} {'right':>8} {'share':>7}")
+    for name, (faithful, _) in RULES.items():
+        if changed[name]:
+            print(f"{name:28} {changed[name]:8} {right[name]:8} {right[name] / changed[name]:7.1%}"
+                  f"  ({'must pass' if faithful else 'must be refused'})")
+
+
+if __name__ == "__main__":
+    main()
