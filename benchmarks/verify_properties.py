@@ -37,7 +37,8 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "quoted": (True, lambda s: f'"{s}"'),
     "must for shall": (True, lambda s: _SHALL.sub("must", s) if _SHALL.search(s) else None),
     "negation added": (False, _sub(r"\bshall\b(?!\s+not)", "shall not", unless=r"\b(?:not|no)\b")),
-    "negation dropped": (False, lambda s: s.replace("shall not", "shall", 1) if s.count("shall not") == 1 else None),
+    "negation dropped": (False, lambda s: re.sub(r"\bshall not\b", "shall", s) if len(re.findall(r"\bshall not\b", s)) == 1
+                         else None),
     "may to must": (False, _sub(r"\bmay\b", "must", unless=r"\b(?:shall|must|not)\b")),
     "at least to at most": (False, _sub(r"\bat least\b", "at most")),
     "not later to not earlier": (False, _sub(r"\bnot later than\b", "not earlier than")),
