@@ -1867,3 +1867,45 @@ def test_a_negation_before_the_texts_own_words_is_no_precondition(text, why):
     article = [prov("Article 79(2)", "2. Proceedings against a controller or a processor shall be brought before the courts "
                                      "of the Member State where the controller or processor has an establishment.")]
     assert reason_parts(text, article) == why
+
+
+GUIDELINES = [prov("Article 39(3)", "3. The Commission may, after consultation of the Board and the public, issue guidelines on "
+                                    "the structure, organisation and functionalities of the repositories. Those guidelines "
+                                    "shall be made public.")]
+BOARD_TASKS = [prov("Article 66", "The Board shall advise and assist the Commission. To that end, the Board may in "
+                                  "particular:\n(a) contribute to the coordination among national competent authorities;\n"
+                                  "(i) advise the Commission in relation to international matters on AI;")]
+EXCESSIVE = [prov("Article 12(5)", "5. Information provided under Articles 13 and 14 shall be provided free of charge. Where "
+                                   "requests from a data subject are manifestly unfounded or excessive, the controller may "
+                                   "either:\n(a) charge a reasonable fee; or\n(b) refuse to act on the request.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # a modal and its verb across an aside ('may, after consultation …, issue')
+    ("The Commission must, after consultation of the Board and the public, issue guidelines on the structure of the "
+     "repositories [Article 39(3)].", GUIDELINES, "modality"),
+    ("The Commission may, after consulting the Board and the public, issue guidelines on the structure of the "
+     "repositories [Article 39(3)].", GUIDELINES, None),
+    # a lead-in that ends in its modal ('may in particular:') gives it to each point's verb
+    ("The Board may, in particular, advise the Commission in relation to international matters on AI [Article 66].",
+     BOARD_TASKS, None),
+    ("Where a request is manifestly unfounded or excessive, the controller must refuse to act on it [Article 12(5)].",
+     EXCESSIVE, "modality"),
+    ("Where a request is manifestly unfounded or excessive, the controller may refuse to act on it [Article 12(5)].",
+     EXCESSIVE, None),
+])
+def test_a_modal_read_across_an_aside_and_a_lead_in(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+def test_a_condition_after_and_bounds_the_conjunct_it_opens():
+    # '…, and, where that is the case, access …' bounds the access, not the confirmation before it
+    article = [prov("Article 15(1)", "1. The data subject shall have the right to obtain from the controller confirmation as "
+                                     "to whether or not personal data concerning him or her are being processed, and, where "
+                                     "that is the case, access to the personal data and the following information:\n(a) the "
+                                     "purposes of the processing;")]
+    assert reason_parts("Individuals are entitled to obtain confirmation from the controller as to whether or not personal "
+                        "data concerning them are being processed [Article 15(1)].", article) is None
+    # the access is owed only 'where that is the case': refused
+    assert reason_parts("The data subject has the right to obtain from the controller access to the personal data "
+                        "[Article 15(1)].", article) is not None

@@ -191,7 +191,10 @@ VERIFY = {
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
                   r"obliged)\s+to)(?P<neg>\s+(?:not|neither|never))?(?:\s+(?:also|only|either|still|at\s+least|"
-                  r"\w+ly))?\s+(?P<verb>[a-z]{3,})\b",
+                  r"\w+ly))?(?:\s*,[^,;:.]{1,120},)?\s+(?P<verb>[a-z]{3,})\b",  # ('may, after consultation …, issue')
+    # a lead-in that ends in its modal ('the Board may in particular:'): each point's first verb takes it
+    "modal_lead_in": r"\b(?P<modal>shall|must|may|can)(?P<neg>\s+not)?(?:\s+[a-z]+){0,2}\s*:[ \t]*\n"
+                     r"(?P<points>(?:[ \t]*\(\w{1,4}\)\s+[^\n]*(?:\n|$))+)",
     "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
     # a sentence whose subject is denied: its modals prohibit ('Neither the body nor its staff shall represent …')
     # ('No less frequently than annually, …' opens with a comparator, not a negative subject)

@@ -135,6 +135,7 @@ _EMPOWERED = languages.compiled("empowered", "VERIFY")
 # A modal and the verb it governs ("must provide", "may refuse", "shall not disclose"): the
 # class of modal one verb takes in the text, for a sentence that keeps the verb and changes it.
 _MODAL_VERB = languages.compiled("modal_verb", "VERIFY")
+_MODAL_LEAD_IN = languages.compiled("modal_lead_in", "VERIFY")
 _ONLY_WHEN = languages.cue("only_when", "VERIFY")
 _LIMIT_WORD = languages.cue("limit_word", "VERIFY")
 _ONLY_FOR = languages.cue("only_for", "VERIFY")
@@ -174,6 +175,13 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
             kind = "obligation"
         for stem in tokenize(verb, lang):
             out.setdefault(stem, set()).update(kind.split())
+    lead_in = _MODAL_LEAD_IN.get(lang)
+    for m in lead_in.finditer(text) if lead_in else ():
+        modal = m["modal"].lower()
+        kind = "prohibition" if m["neg"] or modal in _FORBIDS else "permission" if modal in _PERMITS else "obligation"
+        for point in re.finditer(r"\(\w{1,4}\)\s+([a-z]{3,})\b", m["points"]):
+            for stem in tokenize(point[1], lang):
+                out.setdefault(stem, set()).add(kind)
     return {stem: frozenset(kinds) for stem, kinds in out.items()}
 
 
