@@ -444,6 +444,7 @@ FRAME_WORDS = """under gdpr regulation act ai dsa digital services provision pro
 STRUCTURE = {
     "condition_opening": r"^(?:(?:as\s+)?from(?=\s+\d)|where|if|when|whenever|unless|in\s+so\s+far\s+as|insofar\s+as|provided\s+that|subject\s+to|"
                          r"in\s+the\s+event\s+(?:that|of)|in\s+case|upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request)\b",
+    "conjunct_condition": r",\s*(?:and|or)\s*,\s*(?=(?:where|if|when|unless)\b)",
     "condition_inside": r"(?:,\s*|\b)(?:unless|provided\s+(?:that|(?=(?:they|it|he|she|the|such)\b))|on\s+condition\s+that|"
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                         r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"

@@ -31,6 +31,7 @@ from pincite.verify import signals
 # condition inside one (', unless …', 'only if …', 'in any case where:'). A bare 'where' or 'if'
 # inside a sentence counts only after a comma: elsewhere it is relative ('the State where …').
 _OPENING = languages.compiled("condition_opening", "STRUCTURE")
+_CONJUNCT_CONDITION = languages.compiled("conjunct_condition", "STRUCTURE")
 _INSIDE = languages.compiled("condition_inside", "STRUCTURE")
 # A connective before an opening condition ('However, provided that …,', 'Furthermore, where …,').
 _CONNECTIVE = languages.compiled("connective", "STRUCTURE")
@@ -100,8 +101,12 @@ def statements(text: str, lang: str) -> tuple[Statement, ...]:
                    if marker is None and not indent and line.strip()[:1].isupper()]
     else:
         pieces = [joined(text)]
-    return tuple(_read(sentence, lang) for piece in pieces
-                 for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(‘“'\"])", strip_number(piece)))
+    conjunct = _CONJUNCT_CONDITION.get(lang)
+    # '… confirmation as to whether …, and, where that is the case, access …': the condition bounds the conjunct it
+    # opens, read as a statement of its own
+    return tuple(_read(part, lang) for piece in pieces
+                 for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(‘“'\"])", strip_number(piece))
+                 for part in (conjunct.split(sentence) if conjunct else [sentence]))
 
 
 def closest(wanted: frozenset[str], text: str, lang: str, *, core: bool = True) -> tuple[Statement | None, int]:
