@@ -407,8 +407,9 @@ _DOER_NOUN = languages.cue("doer_noun", "VERIFY")
 
 
 def dropped_negation(sentence: str, clause: str, lang: str) -> str:
-    """The text's negated verb phrase ('shall not be interpreted') when the sentence states the same verb
-    with no negation and no negative in other words ('is barred from', 'are excluded', 'only')."""
+    """The text's negated verb phrase ('shall not be interpreted as exempting') when the sentence states the same verb
+    with no negation of its own near it and no negative in other words ('is barred from', 'are excluded', 'only'),
+    whatever else the sentence negates ('also applies to services that are not intermediary services')."""
     rx, said_otherwise = _TEXT_NEGATED_VERB.get(lang), _NEGATIVE_SAID.get(lang)
     if rx is None or said_otherwise is None:
         return ""

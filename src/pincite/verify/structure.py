@@ -406,7 +406,7 @@ _OWN_ACT = {code: re.compile(f"^(?:{p.pattern})", re.IGNORECASE)
             for code, p in languages.compiled("own_act_reference", "STRUCTURE").items()}
 _ALTERNATIVES = {code: re.compile(rf"\b((?:[^\W\d][\w-]*,\s+){{0,4}}[^\W\d][\w-]*),?\s+(?:{p.pattern})\s+([^\W\d][\w-]*)"
                                 rf"(?=\s+([^\W\d][\w-]*))", re.IGNORECASE)
-                 for code, p in languages.compiled("joined_word", "VERIFY").items() if code not in _ADJECTIVE_AFTER}
+                 for code, p in _JOINED.items() if code not in _ADJECTIVE_AFTER}
 
 
 def added_alternative(sentence: str, text: str, lang: str) -> tuple[str, str] | None:

@@ -14,7 +14,9 @@ The thresholds were chosen on the dev split of evals/verify-adversarial.jsonl
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from pincite import languages
 from pincite.verify import signals, structure
@@ -151,8 +153,7 @@ def _periods(claim: Claim) -> Verdict | None:
     for part in _parts(claim, signals.words_to_digits(claim.body)):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
-            clause = _dated_clause(_PERIOD.sub(" ", part), text,
-                                   lambda c, unit=unit: any(_unit(p[1]) == unit for p in _PERIOD.findall(c)))
+            clause = _dated_clause(_PERIOD.sub(" ", part), text, partial(_holds_period, unit=unit))
             values = [v for v, u in _PERIOD.findall(clause) if _unit(u) == unit]
             if values and m.group(1) not in values:
                 return Verdict(False, "number_mismatch", f"the sentence says '{m.group()}'; {_labels(claim)} says "
@@ -164,9 +165,14 @@ def _unit(word: str) -> str:
     return word.lower().rstrip("s")
 
 
-def _dated_clause(words: str, text: str, holds=None) -> str:
-    """The one clause of the text holding a date that shares the most words with the part (every word, so
-    'Chapter V' is told from 'Chapters I and II'); '' when none shares two or two share as many."""
+def _holds_period(clause: str, unit: str) -> bool:
+    return any(_unit(found) == unit for _, found in _PERIOD.findall(clause))
+
+
+def _dated_clause(words: str, text: str, holds: Callable[[str], object] | None = None) -> str:
+    """The one clause of the text holding a date (or what `holds` finds: a period, a bound) that shares the most words
+    with the part (every word, so 'Chapter V' is told from 'Chapters I and II'); '' when none shares two or two share
+    as many."""
     said = set(re.findall(r"\w+", words.lower()))
     scored = sorted(((len(said & set(re.findall(r"\w+", c.lower()))), c) for c in signals.clauses(text)
                      if (holds or CALENDAR_DATE.search)(c)), key=lambda x: -x[0])
