@@ -1909,3 +1909,15 @@ def test_a_condition_after_and_bounds_the_conjunct_it_opens():
     # the access is owed only 'where that is the case': refused
     assert reason_parts("The data subject has the right to obtain from the controller access to the personal data "
                         "[Article 15(1)].", article) is not None
+
+
+def test_a_date_read_in_the_clause_its_words_name_not_its_function_words():
+    # 'The Regulation … applicable on 2 August 2026' rests on 'It shall apply from 2 August 2026', not on the point
+    # that shares only 'the' and 'Regulation' with it
+    article = [prov("Article 113", "This Regulation shall enter into force on the twentieth day following that of its "
+                                   "publication in the Official Journal of the European Union. It shall apply from 2 "
+                                   "August 2026. However:\n(a) Chapters I and II shall apply from 2 February 2025;\n(c) "
+                                   "Article 6(1) and the corresponding obligations in this Regulation shall apply from 2 "
+                                   "August 2027.")]
+    assert reason_parts("The Regulation generally becomes applicable on 2 August 2026 [Article 113].", article) is None
+    assert reason_parts("Chapters I and II apply from 2 August 2026 [Article 113].", article) == "number_mismatch"

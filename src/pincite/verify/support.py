@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from pincite import languages
+from pincite.index.analysis import STOPWORDS
 from pincite.verify import signals, structure
 from pincite.verify.check import CALENDAR_DATE, Cited, Verdict, missing_quantities, quantities
 
@@ -134,7 +135,7 @@ def _dates(claim: Claim) -> Verdict | None:
     2 February 2025, though the article holds both dates)."""
     for part in _parts(claim, claim.body):
         for m in CALENDAR_DATE.finditer(part):
-            clause = _dated_clause(CALENDAR_DATE.sub(" ", part), _text(claim))
+            clause = _dated_clause(CALENDAR_DATE.sub(" ", part), _text(claim), claim.lang)
             said = " ".join(m.group().split()).lower()
             dates = [" ".join(d.split()) for d in CALENDAR_DATE.findall(clause)]
             if dates and said not in (d.lower() for d in dates):
@@ -153,7 +154,7 @@ def _periods(claim: Claim) -> Verdict | None:
     for part in _parts(claim, signals.words_to_digits(claim.body)):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
-            clause = _dated_clause(_PERIOD.sub(" ", part), text, partial(_holds_period, unit=unit))
+            clause = _dated_clause(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
             values = [v for v, u in _PERIOD.findall(clause) if _unit(u) == unit]
             if values and m.group(1) not in values:
                 return Verdict(False, "number_mismatch", f"the sentence says '{m.group()}'; {_labels(claim)} says "
@@ -169,16 +170,24 @@ def _holds_period(clause: str, unit: str) -> bool:
     return any(_unit(found) == unit for _, found in _PERIOD.findall(clause))
 
 
-def _dated_clause(words: str, text: str, holds: Callable[[str], object] | None = None) -> str:
+def _dated_clause(words: str, text: str, lang: str, holds: Callable[[str], object] | None = None) -> str:
     """The one clause of the text holding a date (or what `holds` finds: a period, a bound) that shares the most words
     with the part (every word, so 'Chapter V' is told from 'Chapters I and II'); '' when none shares two or two share
     as many."""
-    said = set(re.findall(r"\w+", words.lower()))
-    scored = sorted(((len(said & set(re.findall(r"\w+", c.lower()))), c) for c in signals.clauses(text)
+    said = _clause_words(words, lang)
+    scored = sorted(((len(said & _clause_words(c, lang)), c) for c in signals.clauses(text)
                      if (holds or CALENDAR_DATE.search)(c)), key=lambda x: -x[0])
     if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return ""
     return scored[0][1]
+
+
+def _clause_words(text: str, lang: str) -> set[str]:
+    """A clause's words for telling it from its siblings: every word but the function words ('the', 'of': they tied a
+    sentence's 'The Regulation … applicable' to a point on another date), by its first five letters ('applicable' and
+    'apply' alike)."""
+    stop = STOPWORDS.get(lang, set())
+    return {w[:5] for w in re.findall(r"\w+", text.lower()) if w not in stop}
 
 
 def _comparators(claim: Claim) -> Verdict | None:
@@ -199,7 +208,7 @@ def _comparators(claim: Claim) -> Verdict | None:
     for part in _parts(claim, body):
         for name in sorted(signals.unnumbered_bounds(part)):
             other = "floor" if name == "ceiling" else "ceiling"
-            clause = _dated_clause(part, text, signals.unnumbered_bounds)
+            clause = _dated_clause(part, text, claim.lang, signals.unnumbered_bounds)
             if clause and other in signals.unnumbered_bounds(clause) and name not in signals.unnumbered_bounds(clause):
                 return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}: "
                                                     f"'{_short(clause)}'")
