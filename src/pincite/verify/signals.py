@@ -480,6 +480,13 @@ def negative_condition_restated(sentence: str, text: str, lang: str) -> bool:
     return 0 < inside == negations(sentence, lang)
 
 
+def negation_restated(sentence: str, text: str, lang: str) -> bool:
+    """Whether the sentence's negation restates what the text says without one: a precondition ('cannot prepare …
+    without first informing' for 'Before preparing …, shall inform') or a negative condition ('if it does not address'
+    for 'if it fails to address')."""
+    return precondition_restated(sentence, text, lang) or negative_condition_restated(sentence, text, lang)
+
+
 def negated_verb(text: str, lang: str) -> bool:
     rx = NEGATED_VERB.get(lang)
     return bool(rx and rx.search(text))

@@ -135,7 +135,7 @@ def _dates(claim: Claim) -> Verdict | None:
     2 February 2025, though the article holds both dates)."""
     for part in _parts(claim, claim.body):
         for m in CALENDAR_DATE.finditer(part):
-            clause = _dated_clause(CALENDAR_DATE.sub(" ", part), _text(claim), claim.lang)
+            clause = _clause_holding(CALENDAR_DATE.sub(" ", part), _text(claim), claim.lang)
             said = " ".join(m.group().split()).lower()
             dates = [" ".join(d.split()) for d in CALENDAR_DATE.findall(clause)]
             if dates and said not in (d.lower() for d in dates):
@@ -154,7 +154,7 @@ def _periods(claim: Claim) -> Verdict | None:
     for part in _parts(claim, signals.words_to_digits(claim.body)):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
-            clause = _dated_clause(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
+            clause = _clause_holding(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
             values = [v for v, u in _PERIOD.findall(clause) if _unit(u) == unit]
             if values and m.group(1) not in values:
                 return Verdict(False, "number_mismatch", f"the sentence says '{m.group()}'; {_labels(claim)} says "
@@ -170,10 +170,10 @@ def _holds_period(clause: str, unit: str) -> bool:
     return any(_unit(found) == unit for _, found in _PERIOD.findall(clause))
 
 
-def _dated_clause(words: str, text: str, lang: str, holds: Callable[[str], object] | None = None) -> str:
+def _clause_holding(words: str, text: str, lang: str, holds: Callable[[str], object] | None = None) -> str:
     """The one clause of the text holding a date (or what `holds` finds: a period, a bound) that shares the most words
-    with the part (every word, so 'Chapter V' is told from 'Chapters I and II'); '' when none shares two or two share
-    as many."""
+    with the part (its words less the function words, so 'Chapter V' is told from 'Chapters I and II'); '' when none
+    shares two or two share as many."""
     said = _clause_words(words, lang)
     scored = sorted(((len(said & _clause_words(c, lang)), c) for c in signals.clauses(text)
                      if (holds or CALENDAR_DATE.search)(c)), key=lambda x: -x[0])
@@ -206,9 +206,10 @@ def _comparators(claim: Claim) -> Verdict | None:
     # provision sets elsewhere ('shall contain at most the following' for 'at least the following', beside a point's
     # 'maximum size')
     for part in _parts(claim, body):
-        for name in sorted(signals.unnumbered_bounds(part)):
+        said = signals.unnumbered_bounds(part)
+        clause = _clause_holding(part, text, claim.lang, signals.unnumbered_bounds) if said else ""
+        for name in sorted(said):
             other = "floor" if name == "ceiling" else "ceiling"
-            clause = _dated_clause(part, text, claim.lang, signals.unnumbered_bounds)
             if clause and other in signals.unnumbered_bounds(clause) and name not in signals.unnumbered_bounds(clause):
                 return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}: "
                                                     f"'{_short(clause)}'")
@@ -457,8 +458,7 @@ def _polarity(claim: Claim) -> Verdict | None:
     written = not signals.unwritten_negations(body, _text(claim), claim.lang)
     idle = signals.without_idle_negations(context, claim.lang)  # 'without prejudice to …' negates nothing
     if (signals.negations(body, claim.lang) > 0 and signals.negations(idle, claim.lang) == 0 and not written
-            and not signals.precondition_restated(body, context, claim.lang)
-            and not signals.negative_condition_restated(body, context, claim.lang)):
+            and not signals.negation_restated(body, context, claim.lang)):
         return Verdict(False, "polarity", f"the sentence negates; {_labels(claim)} says '{_short(clause)}'")
     dropped = next((d for lead in ["", *signals.lead_ins(_text(claim))]
                     if (d := signals.dropped_negation(body, f"{lead}\n{clause}" if lead else clause, claim.lang))), "")
@@ -506,7 +506,7 @@ def _negation_explained(claim: Claim, body: str, context: str) -> bool:
     or another clause the sentence could rest on holds the same negated words ('no longer')."""
     # A sentence negating more verbs than the clauses it could rest on ('… is not high-risk does not have to
     # document …' for '… is not high-risk shall document …') must have each negation explained.
-    if signals.precondition_restated(body, context, claim.lang) or signals.negative_condition_restated(body, context, claim.lang):
+    if signals.negation_restated(body, context, claim.lang):
         return True
     clauses = "\n".join(dict.fromkeys([*context.split("\n"), *candidates(claim)]))
     more = signals.negated_verbs(body, claim.lang) > max(1, signals.negated_verbs(clauses, claim.lang))
