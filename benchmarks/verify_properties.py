@@ -5,9 +5,11 @@
 For the first sentence of every provision (recitals aside) of the English GDPR, AI Act, DSA, Data Act and DMA and
 the Italian AI Act (indexed corpora only), it checks:
 - the sentence quoted and cited ('"…" [Article 4(1)]'): must be verified;
-- 'shall' read as 'must': must be verified;
+- 'shall' read as 'must', a condition opening the sentence moved to its end, 'at least' as 'no less than': must be
+  verified;
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
-  least' → 'at most', 'not later than' → 'not earlier than': must be refused (English only; 'shall' → 'may' is
+  least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days', 'at the latest' →
+  'at the earliest', a condition opening the sentence dropped ('Where X, the controller shall …'): must be refused (English only; 'shall' → 'may' is
   counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
 It prints, per rule, how many sentences it changed and how many verdicts were right.
 """
@@ -32,6 +34,23 @@ def _sub(pattern: str, new: str, unless: str | None = None) -> Callable[[str], s
     return change
 
 
+# 'Where X, the controller shall …' → X and the rule: a condition opening the sentence with no comma inside it, the rule a
+# duty or permission within its first words, and not a pronoun pointing back into the condition ('Where …, it shall')
+_LEAD_CONDITION = re.compile(r"(Where|If)\b([^,;()]{5,200}), (?!(?:it|they|this|that|those|these|such|he|she)\b)"
+                             r"(?=(?:\S+\s+){0,8}?(?:shall|may)\b)(?!(?:where|if|unless|in|by|on|for|without|as)\b)",
+                             re.IGNORECASE)
+
+
+def _condition_dropped(sentence: str) -> str | None:
+    m = _LEAD_CONDITION.match(sentence)
+    return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
+
+
+def _condition_moved(sentence: str) -> str | None:
+    m = _LEAD_CONDITION.match(sentence)
+    return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
+
+
 # rule name → (whether the changed sentence is faithful, the change; None when it does not apply)
 RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "quoted": (True, lambda s: f'"{s}"'),
@@ -43,6 +62,12 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "at least to at most": (False, _sub(r"\bat least\b", "at most")),
     "not later to not earlier": (False, _sub(r"\bnot later than\b", "not earlier than")),
     "shall to may": (False, _sub(r"\bshall\b(?!\s+not)", "may", unless=r"\b(?:may|not)\b")),
+    "condition moved": (True, _condition_moved),
+    "at least to no less than": (True, _sub(r"\bat least\b", "no less than")),
+    "condition dropped": (False, _condition_dropped),
+    "within to only after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
+                                         "only after ")),
+    "at the latest to at the earliest": (False, _sub(r"\bat the latest\b", "at the earliest")),
 }
 
 

@@ -1921,3 +1921,47 @@ def test_a_date_read_in_the_clause_its_words_name_not_its_function_words():
                                    "August 2027.")]
     assert reason_parts("The Regulation generally becomes applicable on 2 August 2026 [Article 113].", article) is None
     assert reason_parts("Chapters I and II apply from 2 August 2026 [Article 113].", article) == "number_mismatch"
+
+
+RELATED_SERVICE = [prov("Article 3(3)", "3. Before concluding a contract for the provision of a related service, the provider of "
+                                        "such related service shall provide at least the following information to the user, "
+                                        "in a clear and comprehensible manner:\n(a) the nature, estimated volume and "
+                                        "collection frequency of product data.")]
+HOSTING = [prov("Article 6(1)", "1. Where an information society service is provided that consists of the storage of "
+                                "information provided by a recipient of the service, the service provider shall not be "
+                                "liable for the information stored at the request of a recipient of the service, on "
+                                "condition that the provider:\n(a) does not have actual knowledge of illegal activity or "
+                                "illegal content; or\n(b) upon obtaining such knowledge or awareness, acts expeditiously "
+                                "to remove or to disable access to the illegal content.")]
+DOCUMENTATION = [prov("Article 11(3)", "3. The Commission is empowered to adopt delegated acts in accordance with Article 97 "
+                                       "in order to amend Annex IV, where necessary, to ensure that, in light of technical "
+                                       "progress, the technical documentation provides all the information necessary.")]
+SCOPE = [prov("Article 1(2)", "2. Chapter II applies to data, with the exception of content, concerning the performance, "
+                              "use and environment of connected products and related services.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'Once a contract … has been concluded' puts after the event what the text puts before it
+    ("Once a contract for the provision of a related service has been concluded, the provider must give the user at least "
+     "the listed information [Article 3(3)].", RELATED_SERVICE, "polarity"),
+    ("Before a contract for a related service is concluded, the provider must give the user at least the listed "
+     "information [Article 3(3)].", RELATED_SERVICE, None),
+    # of two conditions on one rule, a claim keeping the first and dropping the second (whose verb is in the points)
+    ("Where an information society service consists of storing information provided by a recipient, the provider is not "
+     "liable for the information stored at that recipient's request [Article 6(1)].", HOSTING, "condition_dropped"),
+    # the first, which names the situation, said in a word ('a hosting provider'), the second kept
+    ("A hosting provider is not liable for information it stores at a recipient's request as long as it does not have "
+     "actual knowledge of illegal activity or content [Article 6(1)].", HOSTING, None),
+    # a qualifier set off by commas with a purpose after it bounds the words before it
+    ("The Commission may adopt delegated acts in accordance with Article 97 to amend Annex IV [Article 11(3)].",
+     DOCUMENTATION, "condition_dropped"),
+    ("The Commission may, where necessary, adopt delegated acts in accordance with Article 97 to amend Annex IV "
+     "[Article 11(3)].", DOCUMENTATION, None),
+    # 'including' where the text says 'with the exception of'
+    ("Chapter II applies to data, including content, concerning the performance, use and environment of connected "
+     "products [Article 1(2)].", SCOPE, "polarity"),
+    ("Apart from content, Chapter II applies to data concerning the performance, use and environment of connected "
+     "products [Article 1(2)].", SCOPE, None),
+])
+def test_conditions_and_turns_of_the_nineteenth_batch(text, cited, why):
+    assert reason_parts(text, cited) == why

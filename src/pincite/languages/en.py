@@ -289,7 +289,7 @@ VERIFY = {
     # before and after: turned when the sentence puts the other one before the same event ('only after placing the model'
     # for 'Prior to placing the model, … shall appoint'); 'once' in time ('once the contract has been signed') is 'after'
     "before_word": r"\b(?:before|prior\s+to|preceding)\b",
-    "after_word": r"\bafter\b|\b(?:day|month|year)s?\s+following\b|\bonce\s+(?=(?:the|they|it|he|she|this|that|\d)\b)",
+    "after_word": r"\bafter\b|\b(?:day|month|year)s?\s+following\b|\bonce\s+(?=(?:the|they|it|he|she|this|that|an?|\d)\b)",
     "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
@@ -355,7 +355,9 @@ OPPOSITES = (
     (r"\b(?:increas\w*|rais(?:e|es|ed|ing))\b",
      r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?)\b"),
     (r"\b(?:includ\w*)\b",
-     r"\b(?:exclud\w*)\b"),
+     r"\b(?:exclud\w*)\b|\bwith\s+the\s+exception\s+of\b"),
+    (r"\bas\s+(?:a\s+)?part\s+of\b",
+     r"\bseparate(?:ly)?\s+from\b"),
     (r"\b(?:accept\w*|approv\w*|grant\w*|agree\w*)\b",
      r"\b(?:reject\w*|refus\w*|deny|denies|denied)\b"),
     (r"\b(?:public|publicly|publish\w*|transparen\w*)\b",
@@ -484,6 +486,11 @@ STRUCTURE = {
     "qualifier": r"\b(?:(?:where|if|when|as)\s+(?:appropriate|relevant|necessary|possible)|"
                  r"to\s+the\s+(?:best\s+)?extent\s+possible|as\s+far\s+as\s+possible|in\s+cases?\s+of\s+urgency|"
                  r"in\s+so\s+far\s+as\s+(?:this\s+is\s+|it\s+is\s+)?(?:technically\s+)?(?:possible|feasible))\b",
+    # a condition word that opens a clause ('on condition that', 'provided that'): with no verb before the points, the
+    # points are its clause
+    "condition_needs_clause": r"\bthat\s*$",
+    # what follows a qualifier set off by commas that leaves it bounding the words before it: the clause's end or a purpose
+    "qualifier_closes": r"\s*(?:,\s*to\b|[;:.]|$)",
     "concession": r"even",
     # a reference after a noun phrase that restricts it ('AI systems referred to in Annex III')
     # a reference to the act itself ('laid down in this Regulation') restricts nothing the claim's 'under the Regulation'

@@ -52,6 +52,8 @@ _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 _ON_REQUEST = languages.compiled("on_request", "STRUCTURE")
 _ASKED = languages.compiled("asked", "STRUCTURE")
 _QUALIFIER = languages.compiled("qualifier", "STRUCTURE")
+_QUALIFIER_CLOSES = languages.compiled("qualifier_closes", "STRUCTURE")
+_NEEDS_CLAUSE = languages.compiled("condition_needs_clause", "STRUCTURE")
 _AND = {code: re.compile(f"\\s*,?\\s+(?:{p.pattern})\\s+", re.IGNORECASE)
         for code, p in languages.compiled("and_word", "STRUCTURE").items()}
 _FINITE = languages.compiled("finite_verb", "STRUCTURE")
@@ -175,7 +177,12 @@ def _read(sentence: str, lang: str) -> Statement:
             core = core[:m.start()]
             break
         if _to_the_end(_TAIL.sub("", after.split(":")[0]), lang):  # it runs to the end: it bounds the clause
-            conditions.append((m.group(), after.split(":")[0]))  # 'where applicable to the trader: (a) …' — not the list
+            # 'where applicable to the trader: (a) …' — not the list; but 'on condition that the provider: (a) does not
+            # have …' — a clause whose verb is in the points
+            finite, needs, lead_in = _FINITE.get(lang), _NEEDS_CLAUSE.get(lang), after.split(":")[0]
+            clause = (":" in after and needs is not None and bool(needs.search(m.group())) and finite is not None
+                      and not finite.search(lead_in))
+            conditions.append((m.group(), after if clause else lead_in))
             core = core[:m.start()]
             break
     return Statement(sentence, " ".join(core.split()),
@@ -200,7 +207,8 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
         return asked
     if own.search(_without_asides(whether.sub(" ", sentence) if whether else sentence, text, own, lang)):
         # the claim states a condition itself: the sentence it restates is the one closest with its conditions
-        return _dropped_conjunct(closest(wanted, text, lang, core=False)[0] or best, wanted, lang)
+        restated = closest(wanted, text, lang, core=False)[0] or best
+        return _dropped_conjunct(restated, wanted, lang) or _dropped_other(restated, wanted, lang)
     found = _dropped_in(best, sentence, text, wanted, lang) or _dropped_conjunct(best, wanted, lang)
     if found:
         return found
@@ -238,6 +246,24 @@ def _dropped_conjunct(statement: Statement, wanted: frozenset[str], lang: str) -
             alone = part - frozenset().union(*(other for i, other in enumerate(parts) if i != at))
             if len(alone) >= CONJUNCT_OWN and not signals.held(alone, wanted, lang):
                 return f"{word} {condition}" if at == 0 else f"{word} … {clauses[at]}"
+    return None
+
+
+def _dropped_other(statement: Statement, wanted: frozenset[str], lang: str) -> str | None:
+    """Of two conditions put on one rule ('Where a service consists of the storage of information …, the provider shall
+    not be liable …, on condition that the provider: (a) does not have actual knowledge …'), a later one that a claim
+    keeping another holds none of the words of: each condition must hold, as each clause of a joined one must."""
+    core = signals.content_terms(statement.core, lang)
+    parts = [(word, condition, signals.content_terms(condition, lang) - core) for word, condition in statement.conditions
+             if not _EXCEPTION.match(word)]
+    if len(parts) < 2 or not any(signals.held(terms, wanted, lang) for _, _, terms in parts):
+        return None
+    # (the condition opening the sentence names the situation, which a claim may say in a word: 'a hosting provider' for
+    # 'where a service … consists of the storage of information')
+    for at, (word, condition, terms) in enumerate(parts[1:], start=1):
+        alone = terms - frozenset().union(*(other for i, (_, _, other) in enumerate(parts) if i != at))
+        if len(alone) >= CONJUNCT_OWN and not signals.held(alone, wanted, lang):
+            return f"{word} {condition}"
     return None
 
 
@@ -308,11 +334,15 @@ def _dropped_qualifier(sentence: str, text: str, wanted: frozenset[str], lang: s
     qualifier = _QUALIFIER.get(lang)
     if qualifier is None or qualifier.search(sentence):
         return None
-    said = {w[:5] for w in _WORD.findall(fold(sentence.lower()))}
+    said, closes = {w[:5] for w in _WORD.findall(fold(sentence.lower()))}, _QUALIFIER_CLOSES.get(lang)
     for m in qualifier.finditer(text):
         if any(w[:5] in said for w in _WORD.findall(fold(m.group().lower())) if len(w) >= 5 and w not in STOPWORDS.get(lang, ())):
             continue  # the claim says it in words of its own ('in urgent cases' for 'in cases of urgency')
         words = _WORD.findall(re.split(r"[;:.]", text[m.end():], maxsplit=1)[0])[:QUALIFIED_WORDS]
+        # set off by commas with nothing of its own after it (the clause ends, or a purpose follows), it bounds the words
+        # before it ('to amend Annex IV, where necessary, to ensure …'; not 'including, as appropriate, the use of …')
+        if text[:m.start()].rstrip().endswith(",") and closes is not None and closes.match(text[m.end():]):
+            words += _WORD.findall(re.split(r"[;:.]", text[:m.start()])[-1])[-QUALIFIED_WORDS:]
         bounded = signals.content_terms(" ".join(words), lang)
         if bounded and len(signals.held(bounded, wanted, lang)) >= min(QUALIFIED_HELD, len(bounded)):
             return m.group()
