@@ -4,7 +4,8 @@
 
 For the first sentence of every provision (recitals aside) of the English GDPR, AI Act, DSA, Data Act and DMA and
 the Italian AI Act (indexed corpora only), it checks:
-- the sentence quoted and cited ('"…" [Article 4(1)]'): must be verified;
+- the sentence quoted and cited ('"…" [Article 4(1)]', and 'Article 4(1) provides that "…" [Article 4(1)]'): must be
+  verified;
 - 'shall' read as 'must', a condition opening the sentence moved to its end, 'at least' as 'no less than': must be
   verified;
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
@@ -51,9 +52,14 @@ def _condition_moved(sentence: str) -> str | None:
     return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
 
 
+LABEL, SAYS = "<label>", "<says>"  # where a change names the provision and its verb ('Article 36(2) provides that "…"')
+PROVIDES = {"en": "provides that", "it": "prevede che"}
+
+
 # rule name → (whether the changed sentence is faithful, the change; None when it does not apply)
 RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "quoted": (True, lambda s: f'"{s}"'),
+    "quoted after its label": (True, lambda s: f'{LABEL} {SAYS} "{s[0].lower()}{s[1:]}"'),
     "must for shall": (True, lambda s: _SHALL.sub("must", s) if _SHALL.search(s) else None),
     "negation added": (False, _sub(r"\bshall\b(?!\s+not)", "shall not", unless=r"\b(?:not|no)\b")),
     "negation dropped": (False, lambda s: re.sub(r"\bshall not\b", "shall", s) if len(re.findall(r"\bshall not\b", s)) == 1
@@ -88,11 +94,12 @@ def main() -> None:
                 if sentence is None:
                     continue
                 for name, (faithful, change) in RULES.items():
-                    if lang != "en" and name != "quoted":
+                    if lang != "en" and not name.startswith("quoted"):
                         continue
                     claim = change(sentence)
                     if claim is None or claim == sentence:
                         continue
+                    claim = claim.replace(LABEL, provision.label).replace(SAYS, PROVIDES[lang])
                     verdict = service.verify(f"{claim} [{provision.label}].", corpus=corpus, lang=lang)["verified"]
                     changed[name] += 1
                     right[name] += verdict == faithful

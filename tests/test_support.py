@@ -1965,3 +1965,45 @@ SCOPE = [prov("Article 1(2)", "2. Chapter II applies to data, with the exception
 ])
 def test_conditions_and_turns_of_the_nineteenth_batch(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+AMENDS = [prov("Article 61(8)", "8. Where a supervisory authority does not provide the information referred to in paragraph "
+                                "5 of this Article within one month of receiving the request of another supervisory "
+                                "authority, the requesting supervisory authority may adopt a provisional measure.")]
+AREAS = [prov("Annex III, point 1", "High-risk AI systems pursuant to Article 6(2) are the AI systems listed in any of the "
+                                    "following areas:\n1. Biometrics:\n(a) remote biometric identification systems.",
+              kind="point")]
+APPLICATION = [prov("Article 93(2)", "2. This Regulation shall apply from 17 February 2024. However, Article 24(2), (3) and "
+                                     "(6) shall apply from 16 November 2022.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # the provision's own label, and the verb reporting it, are the sentence's: 'provides' is no duty the text denies
+    ('Article 61(8) provides that "where a supervisory authority does not provide the information referred to in '
+     'paragraph 5 of this Article within one month of receiving the request of another supervisory authority, the '
+     'requesting supervisory authority may adopt a provisional measure" [Article 61(8)].', AMENDS, None),
+    ('Annex III, point 1 provides that "high-risk AI systems pursuant to Article 6(2) are the AI systems listed in any '
+     'of the following areas" [Annex III, point 1].', AREAS, None),
+    # a quotation's date was read word for word; it is not read against another clause
+    ('As the Regulation puts it, "this Regulation shall apply from 17 February 2024" [Article 93(2)].', APPLICATION, None),
+    # the sentence's own words are still read
+    ("Article 61(8) provides that the requesting supervisory authority must adopt a provisional measure [Article 61(8)].",
+     AMENDS, "modality"),
+    ("Article 93(2) provides that this Regulation shall apply from 16 November 2022 [Article 93(2)].", APPLICATION,
+     "number_mismatch"),
+])
+def test_a_quotation_after_its_own_label(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize("text", [
+    # a quotation's period was read word for word, not against the first sentence's 'up to eight weeks'
+    'Article 36(2) provides that "that period may be extended by six weeks, taking into account the complexity of the '
+    'intended processing" [Article 36(2)].',
+    # 'provides' is the sentence's verb, not the 'does not provide' of the text's condition
+    'Article 83(9) provides that "where the legal system of the Member State does not provide for administrative fines, '
+    'this Article may be applied in such a manner that the fine is initiated by the competent supervisory authority and '
+    'imposed by competent national courts" [Article 83(9)].',
+])
+def test_the_gdprs_own_sentences_quoted_after_their_label(gdpr_service, text):
+    assert gdpr_service.verify(text, corpus="gdpr")["verified"] is True

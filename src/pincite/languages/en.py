@@ -233,6 +233,8 @@ VERIFY = {
                r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
+    # the verb that reports what a provision says, after its label ('Article 36(2) provides that')
+    "says": r"(?:provides|says|states|stipulates|reads|specifies|sets\s+out|lays\s+down|lists)(?:\s+that)?",
     # the verb between a negation and a comparison ('may not total more than', 'shall not be longer than'): read
     # without it, the bound is the negated comparison's
     "verb_before_than": r"(?:(?<=\bnot\s)|(?<=\bnever\s))[a-z]+\s+(?=(?:more|less|fewer|greater|longer|later|earlier|sooner)\s+than\b)",

@@ -85,6 +85,8 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
+    # the verb that reports what a provision says, after its label ('l'articolo 5 prevede che')
+    "says": r"(?:prevede|stabilisce|dispone|afferma|dice|elenca|recita)(?:\s+che)?",
     "clause_joiner": r"\be\s+(?=(?:deve|devono|può|possono|non|è|sono)\b)",
     "negations": r"\b(?:non|né|mai|nessun\w*|salvo|eccetto|tranne|senza|vietat\w*|divieto|proibit\w*|in\s+deroga|"
                  r"esent[ei]\w*|solo\s+(?:se|qualora|quando|ove))\b",

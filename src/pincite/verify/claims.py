@@ -35,7 +35,7 @@ from pincite.verify.check import (
     resolve,
     split_sentences,
 )
-from pincite.verify.support import Claim, content_of, elsewhere, support
+from pincite.verify.support import Claim, content_of, elsewhere, support, without_own_label
 
 Lookup = Callable[[str], "Cited | None"]
 
@@ -140,7 +140,7 @@ def check_claim(sentence: str, labels: list[str], lookup: Lookup, lang: str, *,
     if other:
         return Verdict(False, "not_in_text", f"the sentence names the {other}; "
                                              f"{', '.join(c.label for c in cited)} is not a provision of it")
-    claim = Claim(body, lang, cited + prose)
+    claim = Claim(without_own_label(body, cited + prose, lang), lang, cited + prose)
     verdict = support(claim)
     if act and (verdict.ok or verdict.reason == "not_in_text"):
         return elsewhere(claim, act) or verdict

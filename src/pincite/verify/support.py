@@ -24,6 +24,7 @@ from pincite.verify import signals, structure
 from pincite.verify.check import CALENDAR_DATE, Cited, Verdict, missing_quantities, quantities
 
 MIN_QUOTE = 12          # characters: a shorter "…" fragment is a word in quotes, not a quotation
+QUOTED_CLAUSE_WORDS = 6  # words: a quotation this long carries its clause, and its dates are not read again
 MIN_COVERAGE = 0.6      # share of the sentence's content terms the cited text must hold
 MIN_UNCOVERED = 3       # ... unless fewer than this many terms are missing
 CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this many terms
@@ -56,6 +57,28 @@ def support(claim: Claim) -> Verdict:
         if verdict is not None:
             return verdict
     return Verdict(True)
+
+
+_SAYS = languages.compiled("says", "VERIFY")
+
+
+def without_own_label(body: str, cited: list[Cited], lang: str) -> str:
+    """The sentence less a cited provision's own label with the verb that reports it ('Article 36(2) provides that …',
+    'Annex III, point 1 lists …'): the frame is the sentence's, not the text's ('provides' where the text says 'does not
+    provide'; 'Annex', 'III', which the annex does not write). A label named alone is left to be read."""
+    says = _SAYS.get(lang)
+    if says is None:
+        return body
+    for found in cited:
+        label = re.escape(found.label).replace(r"\ ", r"\s+")
+        body = re.sub(rf"\b{label}(?![\w(])\s*(?:{says.pattern})\b", " ", body, flags=re.IGNORECASE)
+    return body
+
+
+def _without_quotations(body: str) -> str:
+    """The sentence less its quotations long enough to carry their own clause (read word for word by `_quotes`): a short
+    fragment ('from "2 August 2026"') is the sentence's claim about what it attaches it to, and is read with it."""
+    return _QUOTE.sub(lambda m: " " if len(m.group(1).split()) >= QUOTED_CLAUSE_WORDS else m.group(), body)
 
 
 def _labels(claim: Claim) -> str:
@@ -133,7 +156,7 @@ def _dates(claim: Claim) -> Verdict | None:
     other words) on a clause of the text; when that clause holds another date and not the sentence's,
     the sentence has moved it ("Chapters I and II apply from 2 August 2026" where Article 113(a) says
     2 February 2025, though the article holds both dates)."""
-    for part in _parts(claim, claim.body):
+    for part in _parts(claim, _without_quotations(claim.body)):
         for m in CALENDAR_DATE.finditer(part):
             clause = _clause_holding(CALENDAR_DATE.sub(" ", part), _text(claim), claim.lang)
             said = " ".join(m.group().split()).lower()
@@ -151,7 +174,7 @@ def _periods(claim: Claim) -> Verdict | None:
     """A period the text gives to something else, as `_dates` reads dates: 'conclude the investigation within 6
     months' where the clause on concluding says 12 months (the 6 months of another clause is no support)."""
     text = signals.words_to_digits(_text(claim))
-    for part in _parts(claim, signals.words_to_digits(claim.body)):
+    for part in _parts(claim, signals.words_to_digits(_without_quotations(claim.body))):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
             clause = _clause_holding(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
