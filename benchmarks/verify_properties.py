@@ -4,8 +4,8 @@
 
 For the first sentence of every provision (recitals aside) of the English GDPR, AI Act, DSA, Data Act and DMA and
 the Italian AI Act (indexed corpora only), it checks:
-- the sentence quoted and cited ('"…" [Article 4(1)]', and 'Article 4(1) provides that "…" [Article 4(1)]'): must be
-  verified;
+- the sentence quoted and cited ('"…" [Article 4(1)]', and 'Article 4(1) provides that "…" [Article 4(1)]'), and its
+  rule in its own modal with the rest quoted ('The data subject must "have the right to …"'): must be verified;
 - 'shall' read as 'must', a condition opening the sentence moved to its end, 'at least' as 'no less than': must be
   verified;
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
@@ -42,6 +42,18 @@ _LEAD_CONDITION = re.compile(r"(Where|If)\b([^,;()]{5,200}), (?!(?:it|they|this|
                              re.IGNORECASE)
 
 
+# 'The data subject shall have the right to …' → 'The data subject must "have the right to …"' (an active 'shall' after at
+# least a word, with at least four words after it)
+_ACTIVE_SHALL = re.compile(r"\bshall\b(?!\s+not)(?!\s+be\b)\s+(?:\w+ly\s+)?")
+
+
+def _modal_then_quote(sentence: str) -> str | None:
+    m = _ACTIVE_SHALL.search(sentence)
+    if not m or m.start() < 5 or len(sentence[m.end():].split()) < 4:
+        return None
+    return f'{sentence[:m.start()].strip()} must "{sentence[m.end():]}"'
+
+
 def _condition_dropped(sentence: str) -> str | None:
     m = _LEAD_CONDITION.match(sentence)
     return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
@@ -60,6 +72,7 @@ PROVIDES = {"en": "provides that", "it": "prevede che"}
 RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "quoted": (True, lambda s: f'"{s}"'),
     "quoted after its label": (True, lambda s: f'{LABEL} {SAYS} "{s[0].lower()}{s[1:]}"'),
+    "own modal, the rest quoted": (True, lambda s: _modal_then_quote(s)),
     "must for shall": (True, lambda s: _SHALL.sub("must", s) if _SHALL.search(s) else None),
     "negation added": (False, _sub(r"\bshall\b(?!\s+not)", "shall not", unless=r"\b(?:not|no)\b")),
     "negation dropped": (False, lambda s: re.sub(r"\bshall not\b", "shall", s) if len(re.findall(r"\bshall not\b", s)) == 1

@@ -2007,3 +2007,25 @@ def test_a_quotation_after_its_own_label(text, cited, why):
 ])
 def test_the_gdprs_own_sentences_quoted_after_their_label(gdpr_service, text):
     assert gdpr_service.verify(text, corpus="gdpr")["verified"] is True
+
+
+OBJECTION = [prov("Article 21(3)", "3. Where the data subject objects to processing for direct marketing purposes, the "
+                                   "personal data shall no longer be processed for such purposes.")]
+AUTOMATED = [prov("Article 22(1)", "1. The data subject shall have the right not to be subject to a decision based solely "
+                                   "on automated processing, including profiling, which produces legal effects concerning "
+                                   "him or her or similarly significantly affects him or her.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # the sentence's modal governs the quoted verb: 'must "have the right"' grants the right, 'must "no longer be
+    # processed"' keeps the negation
+    ('The data subject must "have the right not to be subject to a decision based solely on automated processing" '
+     '[Article 22(1)].', AUTOMATED, None),
+    ('Where the data subject objects to processing for direct marketing purposes, the personal data must "no longer be '
+     'processed for such purposes" [Article 21(3)].', OBJECTION, None),
+    # and a modal of another class before the quoted verb is still a flip
+    ('Where requests are manifestly unfounded or excessive, the controller must "refuse to act on the request" '
+     '[Article 12(5)].', EXCESSIVE, "modality"),
+])
+def test_a_modal_governs_the_quotation_after_it(text, cited, why):
+    assert reason_parts(text, cited) == why

@@ -399,7 +399,7 @@ def _modality(claim: Claim) -> Verdict | None:
     clause = rests_on(claim)
     if not clause:
         return None
-    body = unquoted(claim.body)
+    body = unquoted(_modal_read_into_quote(claim.body, claim.lang))
     said = signals.modality(body, claim.lang)
     has = set().union(*(signals.modality(c, claim.lang) for c in [*best_clauses(claim), *signals.lead_ins(_text(claim))]))
     should = signals.SHOULD.get(claim.lang)
@@ -424,6 +424,21 @@ def _modality(claim: Claim) -> Verdict | None:
             and "prohibition" not in said):
         return Verdict(False, "modality", f"the sentence states a permission; {_labels(claim)} says '{_short(clause)}'")
     return None
+
+
+def _modal_read_into_quote(body: str, lang: str) -> str:
+    """The sentence with a quotation that its own modal governs read as its words ('The data subject must "have the right
+    to obtain …"'): the modal and the quoted verb make one statement ('must have the right' grants a right)."""
+    modal = signals.MODAL.get(lang)
+    if modal is None:
+        return body
+
+    def joined(m: re.Match[str]) -> str:
+        before = body[:m.start()].rstrip()
+        ends = next((n for n in modal.finditer(before) if n.end() == len(before)), None)
+        return m.group(1) if ends else m.group()
+
+    return _QUOTE.sub(joined, body)
 
 
 def _verb_modality(body: str, claim: Claim) -> str:
@@ -464,7 +479,8 @@ def _polarity(claim: Claim) -> Verdict | None:
     clause = rests_on(claim)
     if not clause:
         return None
-    body = signals.without_saving(signals.without_idle_negations(unquoted(claim.body), claim.lang), _text(claim), claim.lang)
+    body = signals.without_saving(signals.without_idle_negations(unquoted(_modal_read_into_quote(claim.body, claim.lang)),
+                                                                 claim.lang), _text(claim), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
     if (flipped and (said := flipped.search(body)) and not flipped.search(_text(claim))
             and not signals.CONCESSION_TEXT.search(_text(claim))):
