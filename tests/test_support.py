@@ -2029,3 +2029,25 @@ AUTOMATED = [prov("Article 22(1)", "1. The data subject shall have the right not
 ])
 def test_a_modal_governs_the_quotation_after_it(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+TECHNICAL_FILE = [prov("Annex VII, point 4", "4. Control of the technical documentation.\n4.1. An application with a notified "
+                                             "body shall be lodged by the provider.\n4.2. The application shall include:\n"
+                                             "(a) the name and address of the provider;\n(b) the technical documentation "
+                                             "referred to in Annex IV.\n4.3. The technical documentation shall be examined by "
+                                             "the notified body.", kind="point")]
+INTERVIEW = [prov("Article 68(1)", "1. The Commission shall be entitled to record such interview by appropriate technical "
+                                   "means.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # an annex's numbered paragraph after a list ('4.3. …') is a sentence of its own, read for who acts
+    ("The technical documentation must be examined by the notified body [Annex VII, point 4].", TECHNICAL_FILE, None),
+    ("The technical documentation must be examined by the provider [Annex VII, point 4].", TECHNICAL_FILE, "role"),
+    # 'must be entitled' grants what 'shall be entitled' grants
+    ("The Commission must be entitled to record such interview by appropriate technical means [Article 68(1)].",
+     INTERVIEW, None),
+    ("The Commission must record such interview by appropriate technical means [Article 68(1)].", INTERVIEW, "modality"),
+])
+def test_a_numbered_annex_paragraph_and_must_be_entitled(text, cited, why):
+    assert reason_parts(text, cited) == why

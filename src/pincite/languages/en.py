@@ -257,9 +257,9 @@ VERIFY = {
     "may_not": r"\b(?:(?:may|can|shall|must)\s+(?:not|neither|never)|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
-    "empowered": r"\b(?:is|are|shall\s+be)\s+empowered\b",  # a power to act, whatever else the text obliges
+    "empowered": r"\b(?:is|are|(?:shall|must)\s+be)\s+empowered\b",  # a power to act, whatever else the text obliges
     "grants": r"\b(?:shall|will|must)\s+(?:also\s+)?have\s+(?:all\s+of\s+)?(?:the\s+|"
-              r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?|jurisdiction|competences?)\b|\bshall\s+be\s+(?:entitled|"
+              r"a\s+)?(?:following\s+)?(?:[\w-]+\s+){0,3}?(?:rights?|powers?|jurisdiction|competences?)\b|\b(?:shall|must)\s+be\s+(?:entitled|"
               r"empowered)\b|\b(?:is|are)\s+empowered\b|\bpowers?\b(?:\s+[\w-]+){0,6}?\s+(?:is|are)\s+to\b",
     # a sentence whose duty is to have a power ('are to be equipped with the powers', 'must have jurisdiction'):
     # what a text granting the power says

@@ -76,6 +76,7 @@ QUALIFIED_HELD = 2  # a claim holding this many of their content terms restates 
 _PHRASE_END = {code: frozenset(words.split()) for code, words in languages.each("PHRASE_END").items()}
 _ARTICLE = languages.compiled("joined_article", "VERIFY")
 _WORD = re.compile(r"[\w'’-]+")
+_DECIMAL = re.compile(r"^\d+(?:\.\d+)+\.?\s+")  # the number of an annex's paragraph (4.3.)
 _LIST_GOES_ON = {code: re.compile(f"\\b(?:{p.pattern})\\b", re.IGNORECASE)
                  for code, p in languages.compiled("point_joiner", "STRUCTURE").items()}
 
@@ -99,8 +100,9 @@ def statements(text: str, lang: str) -> tuple[Statement, ...]:
     pieces = [joined(block) for block in (point_text(text, path) for path in paths) if block]
     if pieces:
         last = max(i for i, (_, marker, _) in enumerate(lines) if marker)
-        pieces += [line.strip() for indent, marker, line in lines[last + 1:]
-                   if marker is None and not indent and line.strip()[:1].isupper()]
+        # (and the numbered paragraphs of an annex's point after its list: '4.3. The technical documentation shall …')
+        pieces += [_DECIMAL.sub("", line.strip()) for indent, marker, line in lines[last + 1:]
+                   if marker is None and not indent and _DECIMAL.sub("", line.strip())[:1].isupper()]
     else:
         pieces = [joined(text)]
     conjunct = _CONJUNCT_CONDITION.get(lang)
