@@ -2051,3 +2051,14 @@ INTERVIEW = [prov("Article 68(1)", "1. The Commission shall be entitled to recor
 ])
 def test_a_numbered_annex_paragraph_and_must_be_entitled(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the lead-in 'the controller may either:' gives its modal to its points, not to the sentence beside it
+    ("Information provided under Articles 13 and 14 may be provided free of charge [Article 12(5)].", "modality"),
+    ("Information provided under Articles 13 and 14 must be provided free of charge [Article 12(5)].", None),
+    ("Where requests are manifestly unfounded or excessive, the controller may charge a reasonable fee [Article 12(5)].",
+     None),
+])
+def test_a_lead_ins_modal_is_its_points_own(text, why):
+    assert reason_parts(text, EXCESSIVE) == why

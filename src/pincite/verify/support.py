@@ -60,6 +60,8 @@ def support(claim: Claim) -> Verdict:
 
 
 _SAYS = languages.compiled("says", "VERIFY")
+_POINT = re.compile(r"\(\w{1,4}\)\s")  # a clause that is a point: '(b) refuse to act on the request'
+
 
 
 def without_own_label(body: str, cited: list[Cited], lang: str) -> str:
@@ -401,7 +403,10 @@ def _modality(claim: Claim) -> Verdict | None:
         return None
     body = unquoted(_modal_read_into_quote(claim.body, claim.lang))
     said = signals.modality(body, claim.lang)
-    has = set().union(*(signals.modality(c, claim.lang) for c in [*best_clauses(claim), *signals.lead_ins(_text(claim))]))
+    # a lead-in's modal is a point's ('The Board may in particular: (i) advise …'), not that of a sentence beside it
+    best = best_clauses(claim)
+    leads = signals.lead_ins(_text(claim)) if any(_POINT.match(c) for c in best) else []
+    has = set().union(*(signals.modality(c, claim.lang) for c in [*best, *leads]))
     should = signals.SHOULD.get(claim.lang)
     if (should and should.search(body) and not should.search(_text(claim)) and "obligation" in has
             and all(c.provision.kind != "recital" for c in claim.cited)):
