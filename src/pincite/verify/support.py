@@ -38,6 +38,8 @@ _OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
 _CLAUSE_JOINER = languages.compiled("clause_joiner", "VERIFY")
 _GRANTED_NOUN = languages.compiled("granted_noun", "VERIFY")
 _REPORTED = languages.cue("reported", "RECITAL_CLAIMS")
+_SAYS = languages.compiled("says", "VERIFY")  # the verb reporting a provision after its label ('provides that')
+_POINT = re.compile(r"\(\w{1,4}\)\s")  # a clause that is a point: '(b) refuse to act on the request'
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,6 @@ def support(claim: Claim) -> Verdict:
         if verdict is not None:
             return verdict
     return Verdict(True)
-
-
-_SAYS = languages.compiled("says", "VERIFY")
-_POINT = re.compile(r"\(\w{1,4}\)\s")  # a clause that is a point: '(b) refuse to act on the request'
-
 
 
 def without_own_label(body: str, cited: list[Cited], lang: str) -> str:
