@@ -39,7 +39,7 @@ _CLAUSE_JOINER = languages.compiled("clause_joiner", "VERIFY")
 _GRANTED_NOUN = languages.compiled("granted_noun", "VERIFY")
 _REPORTED = languages.cue("reported", "RECITAL_CLAIMS")
 _SAYS = languages.compiled("says", "VERIFY")  # the verb reporting a provision after its label ('provides that')
-_POINT = re.compile(r"\(\w{1,4}\)\s")  # a clause that is a point: '(b) refuse to act on the request'
+_POINT = re.compile(r"\(?\w{1,4}\)\s")  # a clause that is a point: '(b) refuse to act …', French 'f) l'utilisation …'
 
 
 @dataclass(frozen=True)
