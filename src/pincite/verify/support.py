@@ -74,12 +74,6 @@ def without_own_label(body: str, cited: list[Cited], lang: str) -> str:
     return body
 
 
-def _without_quotations(body: str) -> str:
-    """The sentence less its quotations long enough to carry their own clause (read word for word by `_quotes`): a short
-    fragment ('from "2 August 2026"') is the sentence's claim about what it attaches it to, and is read with it."""
-    return _QUOTE.sub(lambda m: " " if len(m.group(1).split()) >= QUOTED_CLAUSE_WORDS else m.group(), body)
-
-
 def _labels(claim: Claim) -> str:
     return ", ".join(c.label for c in claim.cited)
 
@@ -155,7 +149,7 @@ def _dates(claim: Claim) -> Verdict | None:
     other words) on a clause of the text; when that clause holds another date and not the sentence's,
     the sentence has moved it ("Chapters I and II apply from 2 August 2026" where Article 113(a) says
     2 February 2025, though the article holds both dates)."""
-    for part in _parts(claim, _without_quotations(claim.body)):
+    for part in _parts(claim, unquoted(claim.body, QUOTED_CLAUSE_WORDS)):
         for m in CALENDAR_DATE.finditer(part):
             clause = _clause_holding(CALENDAR_DATE.sub(" ", part), _text(claim), claim.lang)
             said = " ".join(m.group().split()).lower()
@@ -173,7 +167,7 @@ def _periods(claim: Claim) -> Verdict | None:
     """A period the text gives to something else, as `_dates` reads dates: 'conclude the investigation within 6
     months' where the clause on concluding says 12 months (the 6 months of another clause is no support)."""
     text = signals.words_to_digits(_text(claim))
-    for part in _parts(claim, signals.words_to_digits(_without_quotations(claim.body))):
+    for part in _parts(claim, signals.words_to_digits(unquoted(claim.body, QUOTED_CLAUSE_WORDS))):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
             clause = _clause_holding(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
@@ -560,9 +554,11 @@ def _negation_explained(claim: Claim, body: str, context: str) -> bool:
     return all(found) if more and phrases else any(found)
 
 
-def unquoted(text: str) -> str:
-    """The sentence less its quotations (checked word for word already)."""
-    return _QUOTE.sub(" ", text)
+def unquoted(text: str, min_words: int = 0) -> str:
+    """The sentence less its quotations (checked word for word already); with `min_words`, only those that long, which
+    carry their own clause (a short fragment, 'from "2 August 2026"', is the sentence's claim about what it attaches it
+    to, and is read with it)."""
+    return _QUOTE.sub(lambda m: " " if len(m.group(1).split()) >= min_words else m.group(), text)
 
 
 def _short(text: str, limit: int = 90) -> str:
