@@ -8,9 +8,12 @@ the Italian AI Act (indexed corpora only), it checks:
   rule in its own modal with the rest quoted ('The data subject must "have the right to …"'): must be verified;
 - 'shall' read as 'must', a condition opening the sentence moved to its end, 'at least' as 'no less than': must be
   verified;
+- a part of it quoted and the rest left in the text's own words (its first half, its middle, its last two thirds): must
+  be verified;
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
-  least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days', 'at the latest' →
-  'at the earliest', a condition opening the sentence dropped ('Where X, the controller shall …'): must be refused (English only; 'shall' → 'may' is
+  least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days' and → 'after N
+  days', 'at the latest' → 'at the earliest', 'only if' → 'if', 'until' → 'once', a condition opening the sentence
+  dropped ('Where X, the controller shall …'): must be refused (English only; 'shall' → 'may' is
   counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
 It prints, per rule, how many sentences it changed and how many verdicts were right.
 """
@@ -64,6 +67,31 @@ def _condition_moved(sentence: str) -> str | None:
     return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
 
 
+# A part of the sentence in quotation marks, the rest in the text's own words ('The Board shall "be composed of one
+# representative per Member State"'): the quotation's edge at a word near the given share of the sentence, never next to
+# a number or a reference word (a quotation does not split 'Article 6(1)'), and not in a point ('(b) …' is no sentence).
+_NOT_AN_EDGE = re.compile(r"\d|^(?:Articles?|paragraphs?|points?|Annex|Section|Chapter|to|and|of)$")
+
+
+def _edge(words: list[str], share: float) -> int | None:
+    k = int(len(words) * share)
+    return next((k + d for d in (0, 1, -1, 2, -2, 3, -3) if 0 < k + d < len(words)
+                 and not any(_NOT_AN_EDGE.search(w) for w in words[max(0, k + d - 2):k + d + 2])), None)
+
+
+def _part_quoted(start: float | None, end: float | None) -> Callable[[str], str | None]:
+    def change(sentence: str) -> str | None:
+        words = sentence.split()
+        if re.match(r"\(\w{1,4}\)", sentence):
+            return None
+        a = 0 if start is None else _edge(words, start)
+        b = len(words) if end is None else _edge(words, end)
+        if a is None or b is None or b <= a:
+            return None
+        return " ".join([*words[:a], '"' + " ".join(words[a:b]) + '"', *words[b:]]).strip()
+    return change
+
+
 LABEL, SAYS = "<label>", "<says>"  # where a change names the provision and its verb ('Article 36(2) provides that "…"')
 PROVIDES = {"en": "provides that", "it": "prevede che"}
 
@@ -87,6 +115,13 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "within to only after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
                                          "only after ")),
     "at the latest to at the earliest": (False, _sub(r"\bat the latest\b", "at the earliest")),
+    "its first half quoted": (True, _part_quoted(None, 0.5)),
+    "its middle quoted": (True, _part_quoted(0.25, 0.75)),
+    "its last two thirds quoted": (True, _part_quoted(1 / 3, None)),
+    "only if to if": (False, _sub(r"\bonly (if|where|when)\b", r"\1")),
+    "within to after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
+                                    "after ")),
+    "until to once": (False, _sub(r"\buntil\b", "once")),
 }
 
 

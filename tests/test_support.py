@@ -2062,3 +2062,71 @@ def test_a_numbered_annex_paragraph_and_must_be_entitled(text, cited, why):
 ])
 def test_a_lead_ins_modal_is_its_points_own(text, why):
     assert reason_parts(text, EXCESSIVE) == why
+
+
+CHILD = [prov("Article 8(1)", "1. Where point (a) of Article 6(1) applies, in relation to the offer of information society "
+                              "services directly to a child, the processing of the personal data of a child shall be lawful "
+                              "where the child is at least 16 years old. Where the child is below the age of 16 years, such "
+                              "processing shall be lawful only if and to the extent that consent is given or authorised by "
+                              "the holder of parental responsibility over the child.")]
+CODES = [prov("Article 53(4)", "4. Providers of general-purpose AI models may rely on codes of practice within the meaning of "
+                               "Article 56 to demonstrate compliance with the obligations set out in paragraph 1 of this "
+                               "Article, until a harmonised standard is published.")]
+SUSPENDED = [prov("Article 36(5)", "5. Where its designation has been suspended, restricted, or fully or partially withdrawn, "
+                                   "the notified body shall inform the providers concerned within 10 days.")]
+BOARD = [prov("Article 65(2)", "2. The Board shall be composed of one representative per Member State. The AI Office shall "
+                               "also attend the Board's meetings, without taking part in the votes.")]
+SETTLEMENT = [prov("Article 21(2)", "2. The certified out-of-court dispute settlement body shall not have the power to impose "
+                                    "a binding settlement of the dispute on the parties.")]
+RECALL = [prov("Article 79(2)", "2. Where the market surveillance authority finds that the AI system does not comply with "
+                               "the requirements, it shall without undue delay require the relevant operator to take all "
+                               "appropriate corrective actions, or to recall it within a period the market surveillance "
+                               "authority may prescribe, and in any event within the shorter of 15 working days, or as "
+                               "provided for in the relevant Union harmonisation legislation.")]
+OFFICER = [prov("Article 37(6)", "6. The data protection officer may be a staff member of the controller or processor, or "
+                                 "fulfil the tasks on the basis of a service contract.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # 'lawful only if' states a necessary condition; a plain 'if' makes it sufficient
+    ("Where the child is below the age of 16 years, such processing is lawful if consent is given or authorised by the "
+     "holder of parental responsibility over the child [Article 8(1)].", CHILD, "comparator"),
+    ("Where the child is below the age of 16 years, such processing is lawful only if consent is given or authorised by "
+     "the holder of parental responsibility over the child [Article 8(1)].", CHILD, None),
+    # what holds until an event does not hold once it has happened
+    ("Providers of general-purpose AI models may rely on codes of practice to demonstrate compliance with their "
+     "obligations once a harmonised standard has been published [Article 53(4)].", CODES, "polarity"),
+    ("Providers of general-purpose AI models may rely on codes of practice to demonstrate compliance with their "
+     "obligations until a harmonised standard is published [Article 53(4)].", CODES, None),
+    # 'after 10 days' is a floor where 'within 10 days' is a ceiling
+    ("Where its designation has been suspended, the notified body must inform the providers concerned after 10 days "
+     "[Article 36(5)].", SUSPENDED, "comparator"),
+    ("Where its designation has been suspended, the notified body must inform the providers concerned once 10 days "
+     "have passed [Article 36(5)].", SUSPENDED, "comparator"),
+    ("Where its designation has been suspended, the notified body must inform the providers concerned within ten days "
+     "[Article 36(5)].", SUSPENDED, None),
+    # 'the longer of' two periods for 'the shorter of'
+    ("Where the AI system does not comply, the market surveillance authority must require the operator to recall it "
+     "within the longer of 15 working days or the period set by Union harmonisation legislation [Article 79(2)].", RECALL,
+     "comparator"),
+    ("Where the AI system does not comply, the market surveillance authority must require the operator to recall it "
+     "within the shorter of 15 working days or the period set by Union harmonisation legislation [Article 79(2)].", RECALL,
+     None),
+])
+def test_a_condition_or_a_time_turned_around(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # a quotation that splits a clause is read with the sentence's words around it
+    ('The Board shall "be composed of one representative per Member State" [Article 65(2)].', BOARD, None),
+    ('"The certified out-of-court dispute settlement body shall not have" the power to impose a binding settlement of the '
+     'dispute on the parties [Article 21(2)].', SETTLEMENT, None),
+    ('The data protection officer may be a staff member of the controller "or processor, or fulfil the tasks on the '
+     'basis of a service contract" [Article 37(6)].', OFFICER, None),
+    # and still read: the sentence's own words around a quotation can turn it
+    ('The certified out-of-court dispute settlement body has "the power to impose a binding settlement of the dispute on '
+     'the parties" [Article 21(2)].', SETTLEMENT, "polarity"),
+])
+def test_a_quotation_inside_a_clause(text, cited, why):
+    assert reason_parts(text, cited) == why

@@ -243,7 +243,7 @@ VERIFY = {
                     r"(?<!not\s)(?<!never\s)(?<!n't\s)\bexceed(?:s|ing)?\b|\babove\b|\bbelow\b",
     "floor": r"\bat\s+least\b|\bno[t]?\s+(?:be\s+)?(?:less|fewer)\s+than\b|\bminimum\b|\bno[t]?\s+(?:earlier|sooner)\s+than\b|\bmore\s+than\b|"
              r"\bat\s+the\s+earliest\b|"
-             r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b",
+             r"\bexceed\w*|\babove\b|\bgreater\s+than\b|\bor\s+more\b|\b(?:after|once)\s+(?:(?:a|the)\s+(?:period|expiry)\s+of\s+)?\d+\s+(?:working\s+)?(?:hour|day|week|month|year)s?\b",
     "as_well": r"\bas\s+well\b|\balongside\b",  # a limit lifted after the words it limits
     "beyond_limit": r"\bnot\s+(?:only|solely|just|merely|exclusively|limited\s+to)\b|\b(?:even\s+|at\s+least\s+)?partly\b|"
                     r"\bpartially\b|\bin\s+part\b",
@@ -272,6 +272,13 @@ VERIFY = {
     "agent": r"\s+(?:not\s+)?be\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+by\s+(?P<who>(?:[\w-]+\s+){0,3}[\w-]+)",
     "require": r"\b(?:require[sd]?|requiring|oblige[sd]?|obliging|compel\w*)\s+(?P<who>(?:[\w-]+\s+){1,6}?)to\s+[a-z]",
     "only_when": r"\bonly\s+(?:if|where|when|with|after|upon|once|on\s+the\s+basis)\b",
+    # a rule the text states only on a condition ('shall be lawful only if …'): its condition word, and the words a
+    # sentence keeps the limit with ('only', 'unless', 'on condition that', 'cannot … without', 'requires')
+    "only_condition": r"\b(?:only|solely)\s+(?:if|where|when|after|once|upon|following)\b",
+    "condition_word": r"\b(?:if|where|when|whenever|after|once|upon|following)\b",
+    "condition_limited": r"\b(?:only|solely|exclusively|unless|except|provided\s+that|on\s+(?:the\s+)?condition|conditional\s+(?:on|upon)|"
+                         r"as\s+long\s+as|subject\s+to|requires?|required|depends?\s+on|to\s+the\s+extent|in\s+so\s+far|insofar|"
+                         r"cannot|may\s+not|must\s+not|shall\s+not|never|as\s+soon\s+as)\b",
     # a permission limited to a purpose ('may use the data solely for monitoring') says what 'shall use the data only for
     # monitoring' says
     "only_for": r"\b(?:only|solely|exclusively)\s+(?:for|to)\b",
@@ -291,9 +298,14 @@ VERIFY = {
     # before and after: turned when the sentence puts the other one before the same event ('only after placing the model'
     # for 'Prior to placing the model, … shall appoint'); 'once' in time ('once the contract has been signed') is 'after'
     "before_word": r"\b(?:before|prior\s+to|preceding)\b",
-    "after_word": r"\bafter\b|\b(?:day|month|year)s?\s+following\b|\bonce\s+(?=(?:the|they|it|he|she|this|that|an?|\d)\b)",
+    # what holds until an event does not hold once it has happened ('may rely on codes … until a harmonised standard is
+    # published' — 'only once a standard has been published' turns it)
+    "until_word": r"\buntil\b",
+    "after_word": r"\bafter\b|\bfrom\s+the\s+(?:time|moment)\b|\b(?:day|month|year)s?\s+following\b|\bonce\s+(?=(?:the|they|it|he|she|this|that|an?|\d)\b)",
     "precondition_text": r"\b(?:before|after|prior|upon|unless|only|subject\s+to)\b",
     "not_a_number": r"\b(?:no|any|every|some|this|that|the)\s+one\b|\bone\s+(?:another|or\s+more)\b|\bone\s+by\s+one\b",
+    "comparator_shorter": r"whichever\s+is\s+(?:the\s+)?shorter|\bthe\s+shorter\s+of\b",
+    "comparator_longer": r"whichever\s+is\s+(?:the\s+)?longer|\bthe\s+longer\s+of\b",
     "comparator_higher": r"whichever\s+is\s+(?:the\s+)?higher|whichever\s+is\s+greater",
     "comparator_lower": r"whichever\s+is\s+(?:the\s+)?lower|whichever\s+is\s+(?:less|smaller)",
     "comparator_at_least": r"\bat\s+least\b|\bno\s+(?:less|fewer)\s+than\b|\bminimum\b",

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from pincite import languages
-from pincite.index.analysis import fold, tokenize
+from pincite.index.analysis import STOPWORDS, fold, tokenize
 from pincite.index.vocabulary import equivalents
 
 # Words a faithful paraphrase adds without changing what it claims: framing, reporting verbs,
@@ -60,6 +60,7 @@ def opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
 _NEGATED_BEFORE = languages.cue("negated_before", "VERIFY")
 _BEFORE = languages.compiled("before_word", "VERIFY")
 _AFTER = languages.compiled("after_word", "VERIFY")
+_UNTIL = languages.compiled("until_word", "VERIFY")
 # The words after 'before' / 'after' that name the event it orders. Chosen on dev and the bounds batch: 8 and 10
 # score alike, 6 and 4 miss one or two turns, 12 refuses two faithful 'only after' sentences.
 EVENT_WORDS = 8
@@ -75,10 +76,12 @@ def turned_in_time(sentence: str, text: str, lang: str) -> tuple[str, str] | Non
     reverse: 'only after placing a model on the market' for 'Prior to placing a model on the market, … shall appoint'.
     The event is what follows the word; 'only once the platform has obtained the details' for 'prior to the use of
     their services, … have obtained' orders another event, the text's own duty, and is no turn."""
-    before, after = _BEFORE.get(lang), _AFTER.get(lang)
+    before, after, until = _BEFORE.get(lang), _AFTER.get(lang), _UNTIL.get(lang)
     if before is None or after is None:
         return None
-    for said, instead in ((after, before), (before, after)):
+    for said, instead in ((after, before), (before, after), (after, until)):
+        if instead is None:
+            continue
         if said.search(text) or instead.search(sentence):
             continue
         for m in said.finditer(sentence):
@@ -657,6 +660,34 @@ def widened_scope(sentence: str, text: str, lang: str = "en") -> str | None:
         if m and not has_here.search(text):
             return m.group()
     return None
+
+
+_ONLY_CONDITION = languages.compiled("only_condition", "VERIFY")
+_CONDITION_WORD = languages.compiled("condition_word", "VERIFY")
+_CONDITION_LIMITED = languages.compiled("condition_limited", "VERIFY")
+# How many words after a condition word are compared with the text's condition, and how many of them the two must
+# share (by their first five letters, function words aside) for the sentence to restate that condition.
+CONDITION_WORDS, CONDITION_SHARED = 10, 2
+
+
+def only_dropped(sentence: str, text: str, lang: str = "en") -> str | None:
+    """The text's 'only if …' when the sentence restates its condition as a plain 'if …': 'Where the child is below
+    the age of 16 years, such processing shall be lawful if … consent is given' for '… lawful only if and to the extent
+    that consent is given'. A sufficient condition said of what the text allows only on a necessary one."""
+    only, word, limited = _ONLY_CONDITION.get(lang), _CONDITION_WORD.get(lang), _CONDITION_LIMITED.get(lang)
+    if only is None or word is None or limited is None or limited.search(sentence):
+        return None
+    said = [_condition_terms(sentence[m.end():], lang) for m in word.finditer(sentence)]
+    for m in only.finditer(text):
+        has = _condition_terms(text[m.end():], lang)
+        if any(len(has & terms) >= CONDITION_SHARED for terms in said):
+            return " ".join(text[m.start():].split()[:CONDITION_WORDS])
+    return None
+
+
+def _condition_terms(words: str, lang: str) -> set[str]:
+    stop = STOPWORDS.get(lang, set())
+    return {w[:5] for w in re.findall(r"\w+", words.lower())[:CONDITION_WORDS] if w not in stop and len(w) > 2}
 
 
 def lifted_limit(sentence: str, text: str, lang: str = "en") -> tuple[str, str] | None:

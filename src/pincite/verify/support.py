@@ -31,6 +31,8 @@ CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this ma
 RESTATED_MIN_SHARED = 3  # the sentence a claim restates, for who acts in it, shares this many terms (set, not tuned)
 
 _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
+# A modal governs a quotation that follows it within this many words ('shall have "the right to object"').
+GOVERNED_WORDS = 2
 # What states an obligation (a recital states none), and the words that report a recital rather than
 # state a rule ('the recitals explain that providers must…').
 _OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
@@ -209,11 +211,12 @@ def _clause_words(text: str, lang: str) -> set[str]:
 def _comparators(claim: Claim) -> Verdict | None:
     """A comparator or scope the cited text does not have: 'whichever is lower' for 'higher',
     'at least' where the text only sets ceilings, 'only' or 'all' where it has no such word."""
-    body, text = signals.words_to_digits(unquoted(claim.body)), signals.words_to_digits(_text(claim))
+    body = signals.words_to_digits(unquoted(_modal_read_into_quote(claim.body, claim.lang)))
+    text = signals.words_to_digits(_text(claim))
     have = signals.comparators(text)
-    for name in ("higher", "lower"):
+    for name in ("higher", "lower", "shorter", "longer"):
         if name in signals.comparators(body) and name not in have:
-            return Verdict(False, "comparator", f"the sentence says 'whichever is {name}'; {_labels(claim)} does not")
+            return Verdict(False, "comparator", f"the sentence says 'the {name}'; {_labels(claim)} does not")
     said, bound = signals.bounds(body), signals.bounds(text)
     for name, other in (("floor", "ceiling"), ("ceiling", "floor")):
         if name in said and other in bound and name not in bound:
@@ -243,6 +246,10 @@ def _comparators(claim: Claim) -> Verdict | None:
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
+    limit = signals.only_dropped(body, text, claim.lang)
+    if limit:
+        return Verdict(False, "comparator", f"the sentence states a plain condition; {_labels(claim)} says "
+                                            f"'{_short(limit)}'")
     lifted = signals.lifted_limit(body, text, claim.lang)
     if lifted:
         return Verdict(False, "comparator", f"the sentence says '{lifted[0]}'; {_labels(claim)} limits it: "
@@ -253,7 +260,7 @@ def _comparators(claim: Claim) -> Verdict | None:
 def _scope(claim: Claim) -> Verdict | None:
     """'any AI system' (or 'Providers of online platforms must') where the provision only ever says 'high-risk AI
     systems' ('Providers of very large online platforms shall')."""
-    body, text = unquoted(claim.body), _text(claim)
+    body, text = unquoted(_modal_read_into_quote(claim.body, claim.lang)), _text(claim)
     found = (structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
              or structure.added_alternative(body, text, claim.lang))
     if found:
@@ -278,13 +285,14 @@ def _conditions(claim: Claim) -> Verdict | None:
 
 def _roles(claim: Claim) -> Verdict | None:
     have = signals.actors(_text(claim), claim.lang)
-    extra = sorted(signals.actors(claim.body, claim.lang) - have)
+    body = _modal_read_into_quote(claim.body, claim.lang)  # 'the controller "or processor shall …"' names both as one
+    extra = sorted(signals.actors(body, claim.lang) - have)
     if extra:
         return Verdict(False, "role", f"the sentence names the {extra[0]}; {_labels(claim)} does not give it that role")
-    qualified = signals.unqualified_actor(unquoted(claim.body), _text(claim), claim.lang)
+    qualified = signals.unqualified_actor(unquoted(body), _text(claim), claim.lang)
     if qualified:
         return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
-    said = signals.doers(unquoted(claim.body), claim.lang)
+    said = signals.doers(unquoted(body), claim.lang)
     if not said:
         return None
     # Who acts anywhere in the provision, then in the sentence the claim restates: both actors may act somewhere
@@ -423,16 +431,25 @@ def _modality(claim: Claim) -> Verdict | None:
 
 
 def _modal_read_into_quote(body: str, lang: str) -> str:
-    """The sentence with a quotation that its own modal governs read as its words ('The data subject must "have the right
-    to obtain …"'): the modal and the quoted verb make one statement ('must have the right' grants a right)."""
+    """The sentence with a quotation that splits one of its clauses read as its words: a quotation its own modal governs
+    ('The data subject must "have the right to obtain …"', 'shall have "the right to object …"': the modal and the
+    quoted words make one statement, 'must have the right' grants a right), and one that ends on a modal or a negation
+    its own words go on from ('"Paragraph 1 shall not" apply if …'). A quotation set off from the sentence's words by a
+    comma, a colon or a reporting verb is the text's and read apart."""
     modal = signals.MODAL.get(lang)
     if modal is None:
         return body
 
     def joined(m: re.Match[str]) -> str:
         before = body[:m.start()].rstrip()
-        ends = next((n for n in modal.finditer(before) if n.end() == len(before)), None)
-        return m.group(1) if ends else m.group()
+        tail = " ".join(before.split()[-(GOVERNED_WORDS + 1):])
+        governs = any(not re.search(r"[^\w\s'’-]", tail[n.start():]) and len(tail[n.end():].split()) <= GOVERNED_WORDS
+                      for n in modal.finditer(tail))
+        quoted = m.group(1).rstrip()
+        last = quoted.split()[-1:]
+        goes_on = bool(last) and re.match(r"\s*\w", body[m.end():]) is not None
+        within = re.search(r"\w$", before) is not None
+        return m.group(1) if governs or goes_on or within else m.group()
 
     return _QUOTE.sub(joined, body)
 
