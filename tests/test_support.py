@@ -2130,3 +2130,18 @@ def test_a_condition_or_a_time_turned_around(text, cited, why):
 ])
 def test_a_quotation_inside_a_clause(text, cited, why):
     assert reason_parts(text, cited) == why
+
+
+EXEMPTING = [prov("Article 63(2)", "2. Paragraph 1 of this Article shall not be interpreted as exempting those operators from "
+                                   "fulfilling any other requirements or obligations laid down in this Regulation.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the text's own negated phrase written out keeps its negation, however far 'not' stands from the verb
+    ("Paragraph 1 of this Article shall not be interpreted as exempting those operators from fulfilling any other "
+     "requirements or obligations laid down in this Regulation [Article 63(2)].", None),
+    ("Paragraph 1 of this Article shall be interpreted as exempting those operators from fulfilling any other "
+     "requirements or obligations laid down in this Regulation [Article 63(2)].", "polarity"),
+])
+def test_the_texts_own_negated_phrase(text, why):
+    assert reason_parts(text, EXEMPTING) == why

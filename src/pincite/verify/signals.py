@@ -424,6 +424,8 @@ def dropped_negation(sentence: str, clause: str, lang: str) -> str:
         return ""  # ('No notified body is involved' restates 'does not provide for the involvement of a notified body')
     words = [(terms(w.group(), lang), w.start(), bool(_DOER_NOUN.search(w.group()))) for w in re.finditer(r"\w+", sentence)]
     for m in rx.finditer(clause):
+        if " ".join(fold(m.group()).split()) in " ".join(fold(sentence).split()):
+            continue  # the text's own negated phrase, written out ('shall not be interpreted as exempting')
         verb = next(v for v in m.groupdict().values() if v)
         stems, doer = terms(verb, lang), bool(_DOER_NOUN.search(verb))
         # the verb said (a noun of its doer is not: 'Providers' for 'does not provide'), and not after a negation of the
