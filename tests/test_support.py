@@ -2132,10 +2132,6 @@ def test_a_quotation_inside_a_clause(text, cited, why):
     assert reason_parts(text, cited) == why
 
 
-EXEMPTING = [prov("Article 63(2)", "2. Paragraph 1 of this Article shall not be interpreted as exempting those operators from "
-                                   "fulfilling any other requirements or obligations laid down in this Regulation.")]
-
-
 @pytest.mark.parametrize(("text", "why"), [
     # the text's own negated phrase written out keeps its negation, however far 'not' stands from the verb
     ("Paragraph 1 of this Article shall not be interpreted as exempting those operators from fulfilling any other "
