@@ -31,8 +31,6 @@ CLAUSE_MIN_SHARED = 2   # a clause the sentence rests on shares at least this ma
 RESTATED_MIN_SHARED = 3  # the sentence a claim restates, for who acts in it, shares this many terms (set, not tuned)
 
 _QUOTE = re.compile(r"[\"“”«»]([^\"“”«»]+)[\"“”«»]")
-# A modal governs a quotation that follows it within this many words ('shall have "the right to object"').
-GOVERNED_WORDS = 2
 # What states an obligation (a recital states none), and the words that report a recital rather than
 # state a rule ('the recitals explain that providers must…').
 _OBLIGATION_CLAIM = languages.compiled("obligation", "RECITAL_CLAIMS")
@@ -211,7 +209,7 @@ def _clause_words(text: str, lang: str) -> set[str]:
 def _comparators(claim: Claim) -> Verdict | None:
     """A comparator or scope the cited text does not have: 'whichever is lower' for 'higher',
     'at least' where the text only sets ceilings, 'only' or 'all' where it has no such word."""
-    body = signals.words_to_digits(unquoted(_modal_read_into_quote(claim.body, claim.lang)))
+    body = signals.words_to_digits(unquoted(_quotations_read_in(claim.body, claim.lang)))
     text = signals.words_to_digits(_text(claim))
     have = signals.comparators(text)
     for name in ("higher", "lower", "shorter", "longer"):
@@ -260,7 +258,7 @@ def _comparators(claim: Claim) -> Verdict | None:
 def _scope(claim: Claim) -> Verdict | None:
     """'any AI system' (or 'Providers of online platforms must') where the provision only ever says 'high-risk AI
     systems' ('Providers of very large online platforms shall')."""
-    body, text = unquoted(_modal_read_into_quote(claim.body, claim.lang)), _text(claim)
+    body, text = unquoted(_quotations_read_in(claim.body, claim.lang)), _text(claim)
     found = (structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
              or structure.added_alternative(body, text, claim.lang))
     if found:
@@ -285,7 +283,7 @@ def _conditions(claim: Claim) -> Verdict | None:
 
 def _roles(claim: Claim) -> Verdict | None:
     have = signals.actors(_text(claim), claim.lang)
-    body = _modal_read_into_quote(claim.body, claim.lang)  # 'the controller "or processor shall …"' names both as one
+    body = _quotations_read_in(claim.body, claim.lang)  # 'the controller "or processor shall …"' names both as one
     extra = sorted(signals.actors(body, claim.lang) - have)
     if extra:
         return Verdict(False, "role", f"the sentence names the {extra[0]}; {_labels(claim)} does not give it that role")
@@ -400,7 +398,7 @@ def _modality(claim: Claim) -> Verdict | None:
     clause = rests_on(claim)
     if not clause:
         return None
-    body = unquoted(_modal_read_into_quote(claim.body, claim.lang))
+    body = unquoted(_quotations_read_in(claim.body, claim.lang))
     said = signals.modality(body, claim.lang)
     # a lead-in's modal is a point's ('The Board may in particular: (i) advise …'), not that of a sentence beside it
     best = best_clauses(claim)
@@ -430,28 +428,21 @@ def _modality(claim: Claim) -> Verdict | None:
     return None
 
 
-def _modal_read_into_quote(body: str, lang: str) -> str:
-    """The sentence with a quotation that splits one of its clauses read as its words: a quotation its own modal governs
-    ('The data subject must "have the right to obtain …"', 'shall have "the right to object …"': the modal and the
-    quoted words make one statement, 'must have the right' grants a right), and one that ends on a modal or a negation
-    its own words go on from ('"Paragraph 1 shall not" apply if …'). A quotation set off from the sentence's words by a
-    comma, a colon or a reporting verb is the text's and read apart."""
-    modal = signals.MODAL.get(lang)
-    if modal is None:
+def _quotations_read_in(body: str, lang: str) -> str:
+    """The sentence with each quotation inside one of its clauses read as its words: one that opens right after a word
+    of the sentence ('The Board shall "be composed of …"', 'shall have "the right to object …"': the modal and the
+    quoted words make one statement, 'must have the right' grants a right) or that the sentence's words go on from
+    ('"Paragraph 1 shall not" apply if …'). A quotation set off by a comma, a colon or its citation ('The GDPR adds:
+    "…" [Article 7(3)]') is the text's, checked word for word, and read apart. A language whose sentences are not read
+    for modals reads every quotation apart."""
+    if signals.MODAL.get(lang) is None:
         return body
 
-    def joined(m: re.Match[str]) -> str:
-        before = body[:m.start()].rstrip()
-        tail = " ".join(before.split()[-(GOVERNED_WORDS + 1):])
-        governs = any(not re.search(r"[^\w\s'’-]", tail[n.start():]) and len(tail[n.end():].split()) <= GOVERNED_WORDS
-                      for n in modal.finditer(tail))
-        quoted = m.group(1).rstrip()
-        last = quoted.split()[-1:]
-        goes_on = bool(last) and re.match(r"\s*\w", body[m.end():]) is not None
-        within = re.search(r"\w$", before) is not None
-        return m.group(1) if governs or goes_on or within else m.group()
+    def read(m: re.Match[str]) -> str:
+        inside = re.search(r"\w$", body[:m.start()].rstrip()) or re.match(r"\s*\w", body[m.end():])
+        return m.group(1) if inside else m.group()
 
-    return _QUOTE.sub(joined, body)
+    return _QUOTE.sub(read, body)
 
 
 def _verb_modality(body: str, claim: Claim) -> str:
@@ -492,7 +483,7 @@ def _polarity(claim: Claim) -> Verdict | None:
     clause = rests_on(claim)
     if not clause:
         return None
-    body = signals.without_saving(signals.without_idle_negations(unquoted(_modal_read_into_quote(claim.body, claim.lang)),
+    body = signals.without_saving(signals.without_idle_negations(unquoted(_quotations_read_in(claim.body, claim.lang)),
                                                                  claim.lang), _text(claim), claim.lang)
     flipped = signals.ANTI_EXCEPTION.get(claim.lang)
     if (flipped and (said := flipped.search(body)) and not flipped.search(_text(claim))
