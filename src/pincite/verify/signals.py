@@ -688,8 +688,14 @@ def only_dropped(sentence: str, text: str, lang: str = "en") -> str | None:
 
 
 def _condition_terms(words: str, lang: str) -> set[str]:
+    first = " ".join(re.findall(r"\w+", words)[:CONDITION_WORDS])
+    return {prefix for prefix in word_prefixes(first, lang) if len(prefix) > 2}
+
+
+def word_prefixes(text: str, lang: str) -> set[str]:
+    """A text's words less the function words, by their first five letters ('applicable' and 'apply' alike)."""
     stop = STOPWORDS.get(lang, set())
-    return {w[:5] for w in re.findall(r"\w+", words.lower())[:CONDITION_WORDS] if w not in stop and len(w) > 2}
+    return {w[:5] for w in re.findall(r"\w+", text.lower()) if w not in stop}
 
 
 def lifted_limit(sentence: str, text: str, lang: str = "en") -> tuple[str, str] | None:

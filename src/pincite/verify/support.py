@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from functools import partial
 
 from pincite import languages
-from pincite.index.analysis import STOPWORDS
 from pincite.verify import signals, structure
 from pincite.verify.check import CALENDAR_DATE, Cited, Verdict, missing_quantities, quantities
 
@@ -190,20 +189,14 @@ def _clause_holding(words: str, text: str, lang: str, holds: Callable[[str], obj
     """The one clause of the text holding a date (or what `holds` finds: a period, a bound) that shares the most words
     with the part (its words less the function words, so 'Chapter V' is told from 'Chapters I and II'); '' when none
     shares two or two share as many."""
-    said = _clause_words(words, lang)
-    scored = sorted(((len(said & _clause_words(c, lang)), c) for c in signals.clauses(text)
+    # every word but the function words ('the', 'of': they tied a sentence's 'The Regulation … applicable' to a point
+    # on another date), by its first five letters ('applicable' and 'apply' alike)
+    said = signals.word_prefixes(words, lang)
+    scored = sorted(((len(said & signals.word_prefixes(c, lang)), c) for c in signals.clauses(text)
                      if (holds or CALENDAR_DATE.search)(c)), key=lambda x: -x[0])
     if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return ""
     return scored[0][1]
-
-
-def _clause_words(text: str, lang: str) -> set[str]:
-    """A clause's words for telling it from its siblings: every word but the function words ('the', 'of': they tied a
-    sentence's 'The Regulation … applicable' to a point on another date), by its first five letters ('applicable' and
-    'apply' alike)."""
-    stop = STOPWORDS.get(lang, set())
-    return {w[:5] for w in re.findall(r"\w+", text.lower()) if w not in stop}
 
 
 def _comparators(claim: Claim) -> Verdict | None:
