@@ -2141,3 +2141,50 @@ def test_a_quotation_inside_a_clause(text, cited, why):
 ])
 def test_the_texts_own_negated_phrase(text, why):
     assert reason_parts(text, EXEMPTING) == why
+
+
+# Readings fixed in the twenty-first round: a date's month, a negative subject, a left-out subject, and an English
+# word that is an Italian number.
+IN_FORCE = [prov("Article 54", "This Regulation shall enter into force on the twentieth day following that of its "
+                               "publication in the Official Journal of the European Union.\nIt shall apply from 2 May 2023.")]
+NOTIFY_LAW = [prov("Article 51(4)", "4. Each Member State shall notify to the Commission the provisions of its law which it "
+                                    "adopts pursuant to this Chapter, by 25 May 2018 and, without delay, any subsequent "
+                                    "amendment affecting them.")]
+DATABASE = [prov("Article 71(6)", "6. The Commission shall be the controller of the EU database. It shall make available "
+                                  "to providers, prospective providers and deployers adequate technical and administrative "
+                                  "support. The EU database shall comply with the applicable accessibility requirements.")]
+EVALUATION = [prov("Article 49(2)", "2. By 12 September 2028, the Commission shall carry out an evaluation of this "
+                                    "Regulation and submit a report on its main findings to the European Parliament and to "
+                                    "the Council, and to the European Economic and Social Committee.")]
+NO_FEE = [prov("Article 10(2)", "2. The data holder shall not charge the user a fee for making the data available.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # the month in a date is no 'may': neither a permission nor the modal a doer is read before
+    ("The Regulation enters into force on the 20th day after its publication in the Official Journal of the European "
+     "Union and applies from May 2, 2023 [Article 54].", IN_FORCE, None),
+    ("Each Member State had to notify the Commission of the provisions of its law adopted under this Chapter by 25 May "
+     "2018, and must notify any later amendment affecting them without delay [Article 51(4)].", NOTIFY_LAW, None),
+    # 'No … may' prohibits
+    ("No data holder may charge the user a fee for making the data available [Article 10(2)].", NO_FEE, None),
+    ("The data holder may charge the user a fee for making the data available [Article 10(2)].", NO_FEE, "modality"),
+    # a modal right after 'and' is said of the clause's subject, not of the complement nearest it
+    ("The Commission is the controller of the EU database and must give providers, prospective providers and deployers "
+     "adequate technical and administrative support [Article 71(6)].", DATABASE, None),
+    ("The controller of the EU database must be the Commission, and the providers must give deployers adequate "
+     "technical and administrative support [Article 71(6)].", DATABASE, "role"),
+    # English 'due' is not Italian 'due' (two)
+    ("An evaluation of this Regulation, with a report on its main findings to the European Parliament, the Council and the "
+     "European Economic and Social Committee, is due from the Commission no later than the twelfth of September 2028 "
+     "[Article 49(2)].", EVALUATION, None),
+])
+def test_readings_of_the_twenty_first_round(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+def test_number_words_are_the_sentences_language():
+    assert words_to_digits("the fee is due", "en") == "the fee is due"
+    assert words_to_digits("entro due mesi", "it") == "entro 2 mesi"
+    assert signals.modality("No fee may be charged for it", "en") == {"prohibition"}
+    assert signals.modality("In no event may the report be made later", "en") == {"prohibition"}
+    assert signals.modality("Member States may provide by law for a lower age", "en") == {"permission"}

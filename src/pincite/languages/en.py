@@ -187,7 +187,7 @@ VERIFY = {
                       r"\bat\s+all\s+times\b|\bremains?\s+liable\b",
     "obligation": r"\b(?:shall|must|(?:is|are)\s+(?:required|obliged|bound|to\s+(?!result\b)\w+)|ha(?:s|ve)\s+to|needs?\s+to|"
                   r"obligat(?:ed|ory)|obligations?\s+to|duty|mandatory|(?<!\bmay\s)(?<!\bcan\s)(?<!\bto\s)requires?)\b",  # 'may require X to …' is a power
-    "permission": r"\b(?:may|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
+    "permission": r"\b(?:may(?!\s+\d)|shall\s+only|not\s+be\s+(?:prevented|precluded)\s+from|(?:is|are)\s+(?:free|allowed|permitted)|optional|discretion|ha(?:s|ve)\s+the\s+option|"
                   r"choose|can\s+choose|voluntar\w+)\b",
     "modal_verb": r"\b(?P<modal>shall|must|may|can|cannot|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+(?:required|"
                   r"obliged)\s+to)(?P<neg>\s+(?:not|neither|never))?(?:\s+(?:also|only|either|still|at\s+least|"
@@ -207,7 +207,7 @@ VERIFY = {
     "negated_verb": r"\b(?:shall|must|may|can|will|does|do|is|are|need|has|have|be)\s+(?:not|neither)\b|\bcannot\b|\bunable\s+to\b|"
                     r"n't\b|\bnever\b|"
                     r"\bno\s+(?:longer|obligation|need)\b|\bneed\s+not\b|\bneither\s+[a-z]+\s+nor\b|\bnot\s+to\s+(?!the\b|a\b|an\b|exceed)",
-    "modal": r"\b(?:shall|must|may|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
+    "modal": r"\b(?:shall|must|may(?!\s+\d)|has\s+to|have\s+to|is\s+required|are\s+required|has\s+the\s+right|"
              r"have\s+the\s+right|is\s+obliged|are\s+obliged|(?:is|are)\s+(?:best\s+placed|responsible|liable|"
              r"entitled))\b",
     "clause_joiner": r"\band\s+(?=(?:must|shall|may|has\s+to|have\s+to|cannot|can|will|is|are|does|do)\b)",
@@ -254,7 +254,10 @@ VERIFY = {
     "at_will_text": r"\b(?:it|they|he|she)\s+(?:chooses?|wish(?:es)?|likes?|wants?|sees?\s+fit|deems?\s+fit)\b|"
                     r"\bat\s+(?:will|its\s+discretion|their\s+discretion|any\s+(?:time|moment))\b|\bunlimited\b|"
                     r"\bwithout\s+(?:any\s+)?limit\w*\b",
-    "may_not": r"\b(?:(?:may|can|shall|must)\s+(?:not|neither|never)|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))",
+    "may_not": r"\b(?:(?:may|can|shall|must)\s+(?:not|neither|never)|cannot)\b(?!\s+(?:apply|be\s+applied|be\s+(?:prevented|precluded)\s+from))"
+               # a negative subject or adverb before the modal ('No provider may …', 'In no event may …')
+               r"|\b(?:in\s+no\s+(?:event|case)|under\s+no\s+circumstances|at\s+no\s+time)\s*,?\s+(?:may|can)\b"
+               r"|\b(?:no|nobody|none)\b(?!\s+(?:later|earlier|more|less|fewer|longer|sooner|\d))(?:\s+[\w'’-]+){0,7}?\s+(?:may|can)\b",
     "extension": r"exten\w*|prolong\w*|\bby\s+(?:a|an)?\s*$|\b(?:further|additional)\s*$",
     "applies": r"\b(?:shall|must)\s+(?:not\s+)?(?:apply|be\s+applied)\b",
     "empowered": r"\b(?:is|are|(?:shall|must)\s+be)\s+empowered\b",  # a power to act, whatever else the text obliges
@@ -334,6 +337,8 @@ VERIFY = {
     "joined_word": r"and|or|nor",
     "joined_article": r"the\s+|a\s+|an\s+",
     "relative": r"\b(?:whose|who|whom|which|that)\b",
+    # a modal right after a conjunction, its subject left out ('is the controller of the database and must give')
+    "elided_subject": r"\b(?:and|but)\s+(?:\w+ly\s+)?$",
     # an actor after these words is the complement of a noun ('the representative of a controller', 'documents
     # issued by notified bodies'), not the subject of the verb after it
     "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",

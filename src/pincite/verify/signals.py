@@ -200,12 +200,18 @@ ACTORS = languages.each("ACTORS")
 # the hundred.
 _NUMBERS = {word: value for table in languages.each("NUMBER_WORDS").values() for word, value in table.items()}
 _DIGIT = languages.cue("digit", "NUMBER_COMPOUNDS").pattern
-_NUMBER_WORD = re.compile(
-    rf"\b(?P<hundreds>{_DIGIT})\s+(?:{languages.cue('hundred', 'NUMBER_COMPOUNDS').pattern})"
-    rf"(?:\s+(?:{languages.cue('and', 'NUMBER_COMPOUNDS').pattern})\s+(?P<rest>\w+(?:-\w+)?))?\b|"
-    rf"\b(?P<tens>{languages.cue('ten', 'NUMBER_COMPOUNDS').pattern})(?:[\s-](?P<ones>{_DIGIT}))?\b|"
-    rf"\b(?P<small>{'|'.join(_NUMBERS) or '(?!)'})\b",
-    re.IGNORECASE)
+
+
+@lru_cache(maxsize=8)
+def _number_word(lang: str | None) -> re.Pattern[str]:
+    """Number words of one language (None: of every pack): Italian's 'due' (two) is English's 'due' (owed)."""
+    table = languages.each("NUMBER_WORDS").get(lang, _NUMBERS) if lang else _NUMBERS
+    return re.compile(
+        rf"\b(?P<hundreds>{_DIGIT})\s+(?:{languages.cue('hundred', 'NUMBER_COMPOUNDS').pattern})"
+        rf"(?:\s+(?:{languages.cue('and', 'NUMBER_COMPOUNDS').pattern})\s+(?P<rest>\w+(?:-\w+)?))?\b|"
+        rf"\b(?P<tens>{languages.cue('ten', 'NUMBER_COMPOUNDS').pattern})(?:[\s-](?P<ones>{_DIGIT}))?\b|"
+        rf"\b(?P<small>{'|'.join(table) or '(?!)'})\b",
+        re.IGNORECASE)
 # 'one' as a pronoun or article ('one of the', 'no one', 'at least one') is still a number; only
 # these idioms are not.
 _NOT_A_NUMBER = languages.cue("not_a_number", "VERIFY")
@@ -223,12 +229,12 @@ _ORDINAL = re.compile(rf"\b(?:{'|'.join(_ORDINAL_VALUE) or '(?!)'})\b", re.IGNOR
 
 
 @lru_cache(maxsize=4096)
-def words_to_digits(text: str) -> str:
+def words_to_digits(text: str, lang: str | None = None) -> str:
     """Number words as digits: 'seventy-two hours' → '72 hours', 'ten million' → '10 million',
     'three per cent' → '3 per cent'. Idioms like 'no one' are left alone."""
     def value(m: re.Match[str]) -> str:
         if m["hundreds"]:
-            rest = words_to_digits(m["rest"]) if m["rest"] else "0"
+            rest = words_to_digits(m["rest"], lang) if m["rest"] else "0"
             return str(100 * _NUMBERS[m["hundreds"].lower()] + (int(rest) if rest.isdigit() else 0))
         if m["tens"]:
             return str(_NUMBERS[m["tens"].lower()] + (_NUMBERS[m["ones"].lower()] if m["ones"] else 0))
@@ -239,7 +245,7 @@ def words_to_digits(text: str) -> str:
     text = _ORDINAL.sub(lambda m: _ORDINAL_VALUE[m.group().lower()], text)  # 'the twentieth day' is 'the 20th day'
     keep = [(m.start(), m.end()) for m in _NOT_A_NUMBER.finditer(text)]
     out, last = [], 0
-    for m in _NUMBER_WORD.finditer(text):
+    for m in _number_word(lang).finditer(text):
         if any(a <= m.start() < b for a, b in keep):
             continue
         out += [text[last:m.start()], value(m)]
@@ -519,6 +525,12 @@ def doers(text: str, lang: str) -> frozenset[str]:
         # clause; otherwise the actor nearest the modal, and those joined to it ('the controller and the processor').
         head = _RELATIVE.split(clause)[0]
         named = _named(head, lang)
+        # 'The Commission is the controller of the database and must give …': a modal right after 'and' shares the
+        # subject of the verb before it, the clause's first actor, not the nearest (a complement of that verb)
+        elided = _ELIDED.get(lang)
+        if elided and elided.search(clause) and named:
+            found.add(named[0][2])
+            continue
         if not named:
             head = clause[-60:]
             named = _named(head, lang)
@@ -546,6 +558,7 @@ _PASSIVE = languages.cue("passive", "VERIFY")
 _JOINED = re.compile(f"\\W*(?:{languages.cue('joined_word', 'VERIFY').pattern})\\s+"
                      f"(?:{languages.cue('joined_article', 'VERIFY').pattern})?\\W*", re.IGNORECASE)
 _RELATIVE = languages.cue("relative", "VERIFY")
+_ELIDED = languages.compiled("elided_subject", "VERIFY")
 _COMPLEMENT = languages.compiled("complement", "VERIFY")
 
 # "require providers to embed", "obliges the controller to notify": the one required acts.
@@ -553,11 +566,11 @@ _REQUIRE = languages.cue("require", "VERIFY")
 
 
 @lru_cache(maxsize=4096)
-def bound_quantities(text: str) -> frozenset[tuple[str, str, str]]:
+def bound_quantities(text: str, lang: str | None = None) -> frozenset[tuple[str, str, str]]:
     """(value, unit, binding) of periods: 'extended by two further months' → ('2', 'month',
     'extension'); 'within one month' → ('1', 'month', ''). A period and its extension are
     different claims even when both numbers occur."""
-    text = words_to_digits(text)
+    text = words_to_digits(text, lang)
     found = set()
     for m in _BOUND.finditer(text):
         before = text[max(0, m.start() - 30):m.start()].lower()
@@ -606,21 +619,21 @@ _ONE_PERIOD = re.compile(f"\\b(?:{languages.cue('one', 'VERIFY').pattern})\\s+(?
 BOUND_WORDS = 4
 
 
-def _number_windows(text: str) -> list[tuple[str, str]]:
+def _number_windows(text: str, lang: str | None = None) -> list[tuple[str, str]]:
     """(number, the words just before it and the number) for each number of a text: where a comparator bounding it
     stands ('one month', 'a year' read as counts, which words_to_digits leaves)."""
-    text = _ONE_PERIOD.sub("1 ", words_to_digits(_VERB_BEFORE_THAN.sub("", text)))
+    text = _ONE_PERIOD.sub("1 ", words_to_digits(_VERB_BEFORE_THAN.sub("", text), lang))
     return [(re.sub(r"[ ,]", "", m.group()), " ".join(text[:m.start()].split()[-BOUND_WORDS:] + [m.group()]))
             for m in re.finditer(r"\d+(?:[ ,.]\d{3})*(?:\.\d+)?", text)]
 
 
 @lru_cache(maxsize=4096)
-def bound_values(text: str) -> frozenset[tuple[str, str]]:
+def bound_values(text: str, lang: str | None = None) -> frozenset[tuple[str, str]]:
     """(number, 'ceiling' or 'floor') for each number a comparator just before it bounds: 'at least 16 years'
     → ('16', 'floor'), 'not later than 72 hours' → ('72', 'ceiling'). A sentence that bounds a number the
     other way from the text has flipped it, whatever other bounds the text sets elsewhere."""
     found = set()
-    for value, window in _number_windows(text):
+    for value, window in _number_windows(text, lang):
         if _CEILING.search(window):
             found.add((value, "ceiling"))
         elif _FLOOR.search(window):
@@ -632,10 +645,10 @@ _STRICT = languages.cue("strict_bound", "VERIFY")
 
 
 @lru_cache(maxsize=4096)
-def strict_bounds(text: str) -> frozenset[tuple[str, str]]:
+def strict_bounds(text: str, lang: str | None = None) -> frozenset[tuple[str, str]]:
     """(number, 'strict' or 'inclusive') for each number a comparator bounds: 'more than 3' → ('3', 'strict'), 'at
     least 3' → ('3', 'inclusive'). 'More than three decisions' for 'at least three' leaves out the third."""
-    return frozenset((value, "strict" if _STRICT.search(window) else "inclusive") for value, window in _number_windows(text)
+    return frozenset((value, "strict" if _STRICT.search(window) else "inclusive") for value, window in _number_windows(text, lang)
                      if _CEILING.search(window) or _FLOOR.search(window))
 
 

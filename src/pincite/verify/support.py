@@ -128,13 +128,13 @@ def in_order(fragment: str, haystack: str, *, min_length: int = MIN_QUOTE) -> bo
 
 
 def _numbers(claim: Claim) -> Verdict | None:
-    texts = [signals.words_to_digits(c.text) for c in claim.cited]
-    body = signals.words_to_digits(claim.body)
+    texts = [signals.words_to_digits(c.text, claim.lang) for c in claim.cited]
+    body = signals.words_to_digits(claim.body, claim.lang)
     missing = missing_quantities(body, texts)
     if missing:
         return Verdict(False, "number_mismatch", f"{', '.join(missing)} not in {_labels(claim)}")
-    bound = signals.bound_quantities("\n".join(texts))
-    for value, unit, qualifier in sorted(signals.bound_quantities(body)):
+    bound = signals.bound_quantities("\n".join(texts), claim.lang)
+    for value, unit, qualifier in sorted(signals.bound_quantities(body, claim.lang)):
         seen = {q for v, u, q in bound if (v, u) == (value, unit)}
         if seen and qualifier not in seen:
             said = " ".join(w for w in (value, qualifier, unit) if w)
@@ -165,8 +165,8 @@ _PERIOD = re.compile(rf"\b(\d+)\s+(?:\w+\s+)?({languages.cue('period_unit', 'VER
 def _periods(claim: Claim) -> Verdict | None:
     """A period the text gives to something else, as `_dates` reads dates: 'conclude the investigation within 6
     months' where the clause on concluding says 12 months (the 6 months of another clause is no support)."""
-    text = signals.words_to_digits(_text(claim))
-    for part in _parts(claim, signals.words_to_digits(unquoted(claim.body, QUOTED_CLAUSE_WORDS))):
+    text = signals.words_to_digits(_text(claim), claim.lang)
+    for part in _parts(claim, signals.words_to_digits(unquoted(claim.body, QUOTED_CLAUSE_WORDS), claim.lang)):
         for m in _PERIOD.finditer(part):
             unit = _unit(m.group(2))
             clause = _clause_holding(_PERIOD.sub(" ", part), text, claim.lang, partial(_holds_period, unit=unit))
@@ -202,8 +202,8 @@ def _clause_holding(words: str, text: str, lang: str, holds: Callable[[str], obj
 def _comparators(claim: Claim) -> Verdict | None:
     """A comparator or scope the cited text does not have: 'whichever is lower' for 'higher',
     'at least' where the text only sets ceilings, 'only' or 'all' where it has no such word."""
-    body = signals.words_to_digits(unquoted(_quotations_read_in(claim.body, claim.lang)))
-    text = signals.words_to_digits(_text(claim))
+    body = signals.words_to_digits(unquoted(_quotations_read_in(claim.body, claim.lang)), claim.lang)
+    text = signals.words_to_digits(_text(claim), claim.lang)
     have = signals.comparators(text)
     for name in ("higher", "lower", "shorter", "longer"):
         if name in signals.comparators(body) and name not in have:
@@ -223,13 +223,13 @@ def _comparators(claim: Claim) -> Verdict | None:
             if clause and other in signals.unnumbered_bounds(clause) and name not in signals.unnumbered_bounds(clause):
                 return Verdict(False, "comparator", f"the sentence sets a {name}; {_labels(claim)} sets a {other}: "
                                                     f"'{_short(clause)}'")
-    bounded = signals.bound_values(text)
-    for value, name in sorted(signals.bound_values(body)):
+    bounded = signals.bound_values(text, claim.lang)
+    for value, name in sorted(signals.bound_values(body, claim.lang)):
         other = "floor" if name == "ceiling" else "ceiling"
         if (value, other) in bounded and (value, name) not in bounded:
             return Verdict(False, "comparator", f"the sentence sets a {name} on {value}; {_labels(claim)} sets a {other}")
-    strict = signals.strict_bounds(text)
-    for value, kind in sorted(signals.strict_bounds(body)):
+    strict = signals.strict_bounds(text, claim.lang)
+    for value, kind in sorted(signals.strict_bounds(body, claim.lang)):
         other = "inclusive" if kind == "strict" else "strict"
         if (value, other) in strict and (value, kind) not in strict:
             said_it, has_it = ("excludes", "includes") if kind == "strict" else ("includes", "excludes")
@@ -321,7 +321,7 @@ def _content(claim: Claim) -> Verdict | None:
     # tried for a claim of at most 8 words: 2 more dev sentences caught ("Platforms must monitor uploads."),
     # but faithful ones refused for a verb of their own ("Fines reach EUR 20 million."). A product's name
     # the text lacks is refused however short the claim ("ChatGPT is high-risk.").
-    numbers = len(quantities(signals.words_to_digits(claim.body)))
+    numbers = len(quantities(signals.words_to_digits(claim.body, claim.lang)))
     short = len(wanted) + numbers <= MIN_UNCOVERED and 1 - len(missing) / (len(wanted) + numbers) < MIN_COVERAGE
     name = _unnamed(claim)
     if name:
