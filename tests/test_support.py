@@ -3,6 +3,7 @@ on provisions written out here; then `pincite verify` on the issue's examples ov
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -2188,3 +2189,38 @@ def test_number_words_are_the_sentences_language():
     assert signals.modality("No fee may be charged for it", "en") == {"prohibition"}
     assert signals.modality("In no event may the report be made later", "en") == {"prohibition"}
     assert signals.modality("Member States may provide by law for a lower age", "en") == {"permission"}
+
+
+# The Data Act's own actors: its rules are duties of data holders towards users.
+def in_act(act: str, provisions: list[Provision]) -> list[Provision]:
+    return [dataclasses.replace(p, instrument=act) for p in provisions]
+
+
+USE_DATA = in_act("data-act", [prov("Article 4(13)", "13. A data holder shall only use any readily available data that is "
+                                                     "non-personal data on the basis of a contract with the user.")])
+USERS_RIGHT = in_act("data-act", [prov("Article 5(13)", "13. The right referred to in paragraph 1 shall not adversely "
+                                                        "affect the rights of data subjects pursuant to the applicable "
+                                                        "Union and national law on the protection of personal data.")])
+AUDITS = [prov("Article 37(1)", "1. Providers of very large online platforms and of very large online search engines shall "
+                                "be subject, at their own expense and at least once a year, to independent audits.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    ("A data holder must only use readily available non-personal data on the basis of a contract with the user "
+     "[Article 4(13)].", USE_DATA, None),
+    ("A user may only use readily available non-personal data on the basis of a contract with the data holder "
+     "[Article 4(13)].", USE_DATA, "role"),
+    # a possessive before the verb says whose the subject is; after it, it still names a party
+    ("The user's right to share data must not adversely affect the rights of data subjects under Union and national "
+     "data protection law [Article 5(13)].", USERS_RIGHT, None),
+    ("Very large online platforms are subject to independent audits at least once a year, at the Commission's expense "
+     "[Article 37(1)].", AUDITS, "role"),
+])
+def test_an_acts_own_actors(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
+def test_an_acts_own_actors_stay_in_that_act():
+    assert signals.actors("the user shall make the data available", "en", "data-act") == {"user"}
+    assert signals.actors("the user shall make the data available", "en") == frozenset()
+    assert signals.doers("The data holder shall make the data available to the user", "en", "data-act") == {"data holder"}

@@ -440,6 +440,12 @@ ACTORS = {
     "data recipient": r"data\s+recipients?",
     "consumer": r"consumers?",
 }
+# The actors one act names besides the language's (by the corpus name its provisions carry): the Data Act's rules are
+# duties of data holders towards users, where 'user' elsewhere is anyone.
+ACT_ACTORS = {
+    "data-act": {"user": r"(?<!end\s)(?<!business\s)users?\b(?!\s+(?:interface|manual))",
+                 "public sector body": r"public\s+sector\s+bod(?:y|ies)"},
+}
 # Words a faithful paraphrase adds without changing what it claims (stemmed before comparison).
 FRAME_WORDS = """under gdpr regulation act ai dsa digital services provision provisions article articles recital recitals paragraph
         point points must shall may can cannot has have having had need needs needed required require

@@ -194,6 +194,7 @@ _NEGATIVE_SUBJECT = languages.compiled("negative_subject", "VERIFY")
 SHOULD = languages.compiled("should", "VERIFY")
 
 ACTORS = languages.each("ACTORS")
+ACT_ACTORS = languages.each("ACT_ACTORS")
 
 # Number words by their value, every pack's (a paraphrase writes out what the text gives in digits), and the
 # way a language compounds them ('seventy-two', 'two hundred and five'): a ten and a digit, a digit and
@@ -303,15 +304,18 @@ def modality(text: str, lang: str) -> set[str]:
     return found
 
 
-@lru_cache(maxsize=8)
-def _actor_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    return [(name, re.compile(rf"\b(?:{rx})", re.IGNORECASE)) for name, rx in ACTORS.get(lang, {}).items()]
+@lru_cache(maxsize=32)
+def _actor_patterns(lang: str, act: str = "") -> list[tuple[str, re.Pattern[str]]]:
+    """The language's actors, with the act's own (the Data Act's 'user', a party its rules name throughout, is in
+    another act a lay word for anyone)."""
+    table = {**ACTORS.get(lang, {}), **ACT_ACTORS.get(lang, {}).get(act, {})}
+    return [(name, re.compile(rf"\b(?:{rx})", re.IGNORECASE)) for name, rx in table.items()]
 
 
 @lru_cache(maxsize=4096)
-def actors(text: str, lang: str) -> frozenset[str]:
+def actors(text: str, lang: str, act: str = "") -> frozenset[str]:
     folded = text.lower()
-    return frozenset(name for name, rx in _actor_patterns(lang) if rx.search(folded))
+    return frozenset(name for name, rx in _actor_patterns(lang, act) if rx.search(folded))
 
 
 def without_actors(text: str, lang: str) -> str:
@@ -504,7 +508,7 @@ def negated_verb(text: str, lang: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def doers(text: str, lang: str) -> frozenset[str]:
+def doers(text: str, lang: str, act: str = "") -> frozenset[str]:
     """Actors written just before a modal verb: who shall, must, may or has the right."""
     rx = MODAL.get(lang)
     if rx is None:
@@ -513,7 +517,7 @@ def doers(text: str, lang: str) -> frozenset[str]:
     for m in rx.finditer(text):
         # 'shall be informed by the controller': in the passive the agent acts, not the subject.
         agent = _AGENT.match(text[m.end():]) if lang == "en" else None
-        by = _named(agent["who"], lang) if agent else []
+        by = _named(agent["who"], lang, act) if agent else []
         if by:
             found.add(by[0][2])
             continue
@@ -524,7 +528,7 @@ def doers(text: str, lang: str) -> frozenset[str]:
         # 'Controllers whose core activities … data subjects … must': the subject comes before the relative
         # clause; otherwise the actor nearest the modal, and those joined to it ('the controller and the processor').
         head = _RELATIVE.split(clause)[0]
-        named = _named(head, lang)
+        named = _named(head, lang, act)
         # 'The Commission is the controller of the database and must give …': a modal right after 'and' shares the
         # subject of the verb before it, the clause's first actor, not the nearest (a complement of that verb)
         elided = _ELIDED.get(lang)
@@ -533,24 +537,34 @@ def doers(text: str, lang: str) -> frozenset[str]:
             continue
         if not named:
             head = clause[-60:]
-            named = _named(head, lang)
+            named = _named(head, lang, act)
         complement = _COMPLEMENT.get(lang)
         if complement:
             named = [n for n in named if not complement.search(head[:n[0]])]
+        # 'The user's right … shall not': a possessive names whose the subject is, not who acts
+        named = [n for n in named if not re.match(r"[’']", head[n[1]:n[1] + 1])]
         for number in range(len(named) - 1, -1, -1):
             found.add(named[number][2])
             if not number or not _JOINED.fullmatch(head[named[number - 1][1]:named[number][0]].lower()):
                 break
     for m in _REQUIRE.finditer(text) if lang == "en" else ():
-        required = [(mm.start(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(m["who"].lower())]
+        required = [(mm.start(), name) for name, pat in _actor_patterns(lang, act) for mm in pat.finditer(m["who"].lower())]
         if required:
             found.add(min(required)[1])
     return frozenset(found)
 
 
-def _named(text: str, lang: str) -> list[tuple[int, int, str]]:
+def owners(text: str, lang: str, act: str = "") -> frozenset[str]:
+    """Actors a text names only as the owner of something that is not an actor ('the user's right', 'users' data')."""
+    named = _named(text, lang, act)
+    owning = {n: all(re.match(r"['’](?:s\b)?", text[end:]) and not _named(" ".join(text[end:].split()[1:4]), lang, act)
+                     for _, end, other in named if other == n) for _, _, n in named}
+    return frozenset(n for n, only in owning.items() if only)
+
+
+def _named(text: str, lang: str, act: str = "") -> list[tuple[int, int, str]]:
     """(start, end, actor) of each actor a text names, in order."""
-    return sorted((mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang) for mm in pat.finditer(text.lower()))
+    return sorted((mm.start(), mm.end(), name) for name, pat in _actor_patterns(lang, act) for mm in pat.finditer(text.lower()))
 
 
 _AGENT = languages.cue("agent", "VERIFY")

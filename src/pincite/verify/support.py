@@ -275,25 +275,39 @@ def _conditions(claim: Claim) -> Verdict | None:
 
 
 def _roles(claim: Claim) -> Verdict | None:
-    have = signals.actors(_text(claim), claim.lang)
+    act = _act(claim)
+    have = signals.actors(_text(claim), claim.lang, act)
     body = _quotations_read_in(claim.body, claim.lang)  # 'the controller "or processor shall …"' names both as one
-    extra = sorted(signals.actors(body, claim.lang) - have)
+    # 'the user's right shall not …' says whose right the subject is, not that the user acts: an actor named before the
+    # modal or negated verb only as the owner of what is not an actor names no role to find in the text ('at the
+    # Commission's expense' after the verb, or 'the processor's representative', still does)
+    verbs = [m.start() for rx in (signals.MODAL.get(claim.lang), signals.NEGATED_VERB.get(claim.lang)) if rx
+             for m in [rx.search(body)] if m]
+    cut = min(verbs, default=0)
+    owned = signals.owners(body[:cut], claim.lang, act) - signals.actors(body[cut:], claim.lang, act)
+    extra = sorted(signals.actors(body, claim.lang, act) - have - owned)
     if extra:
         return Verdict(False, "role", f"the sentence names the {extra[0]}; {_labels(claim)} does not give it that role")
     qualified = signals.unqualified_actor(unquoted(body), _text(claim), claim.lang)
     if qualified:
         return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
-    said = signals.doers(unquoted(body), claim.lang)
+    said = signals.doers(unquoted(body), claim.lang, act)
     if not said:
         return None
     # Who acts anywhere in the provision, then in the sentence the claim restates: both actors may act somewhere
     # ('Digital Services Coordinators shall notify to the Commission the bodies they have certified. The
     # Commission shall publish …').
-    for does in (signals.doers(_text(claim), claim.lang), signals.doers(_restated(claim), claim.lang)):
+    for does in (signals.doers(_text(claim), claim.lang, act), signals.doers(_restated(claim), claim.lang, act)):
         if does and not said & does:
             return Verdict(False, "role", f"the sentence has the {sorted(said)[0]} act; in {_labels(claim)} "
                                           f"the {' or '.join(sorted(does))} does")
     return None
+
+
+def _act(claim: Claim) -> str:
+    """The act the cited provisions belong to, when they belong to one ('' otherwise)."""
+    acts = {c.provision.instrument for c in claim.cited}
+    return acts.pop() if len(acts) == 1 else ""
 
 
 def _restated(claim: Claim) -> str:
