@@ -2144,8 +2144,8 @@ def test_the_texts_own_negated_phrase(text, why):
     assert reason_parts(text, EXEMPTING) == why
 
 
-# Readings fixed in the twenty-first round: a date's month, a negative subject, a left-out subject, and an English
-# word that is an Italian number.
+# Readings fixed in the twenty-first round: a date's month, a negative subject, a left-out subject, an English word that
+# is an Italian number, the Data Act's own actors, a duty said not to exist.
 IN_FORCE = [prov("Article 54", "This Regulation shall enter into force on the twentieth day following that of its "
                                "publication in the Official Journal of the European Union.\nIt shall apply from 2 May 2023.")]
 NOTIFY_LAW = [prov("Article 51(4)", "4. Each Member State shall notify to the Commission the provisions of its law which it "
@@ -2158,6 +2158,24 @@ EVALUATION = [prov("Article 49(2)", "2. By 12 September 2028, the Commission sha
                                     "Regulation and submit a report on its main findings to the European Parliament and to "
                                     "the Council, and to the European Economic and Social Committee.")]
 NO_FEE = [prov("Article 10(2)", "2. The data holder shall not charge the user a fee for making the data available.")]
+
+
+# The Data Act's own actors: its rules are duties of data holders towards users.
+def in_act(act: str, provisions: list[Provision]) -> list[Provision]:
+    return [dataclasses.replace(p, instrument=act) for p in provisions]
+
+
+USE_DATA = in_act("data-act", [prov("Article 4(13)", "13. A data holder shall only use any readily available data that is "
+                                                     "non-personal data on the basis of a contract with the user.")])
+USERS_RIGHT = in_act("data-act", [prov("Article 5(13)", "13. The right referred to in paragraph 1 shall not adversely "
+                                                        "affect the rights of data subjects pursuant to the applicable "
+                                                        "Union and national law on the protection of personal data.")])
+AUDITS = [prov("Article 37(1)", "1. Providers of very large online platforms and of very large online search engines shall "
+                                "be subject, at their own expense and at least once a year, to independent audits.")]
+PERSISTS = [prov("Article 83(2)", "2. Where the non-compliance referred to in paragraph 1 persists, the market surveillance "
+                                  "authority of the Member State concerned shall take appropriate and proportionate measures "
+                                  "to restrict or prohibit the high-risk AI system being made available on the market or to "
+                                  "ensure that it is recalled or withdrawn from the market without delay.")]
 
 
 @pytest.mark.parametrize(("text", "cited", "why"), [
@@ -2178,6 +2196,24 @@ NO_FEE = [prov("Article 10(2)", "2. The data holder shall not charge the user a 
     ("An evaluation of this Regulation, with a report on its main findings to the European Parliament, the Council and the "
      "European Economic and Social Committee, is due from the Commission no later than the twelfth of September 2028 "
      "[Article 49(2)].", EVALUATION, None),
+    # the Data Act's own actors
+    ("A data holder must only use readily available non-personal data on the basis of a contract with the user "
+     "[Article 4(13)].", USE_DATA, None),
+    ("A user may only use readily available non-personal data on the basis of a contract with the data holder "
+     "[Article 4(13)].", USE_DATA, "role"),
+    # a possessive before the verb says whose the subject is; after it, it still names a party
+    ("The user's right to share data must not adversely affect the rights of data subjects under Union and national "
+     "data protection law [Article 5(13)].", USERS_RIGHT, None),
+    ("Very large online platforms are subject to independent audits at least once a year, at the Commission's expense "
+     "[Article 37(1)].", AUDITS, "role"),
+    # a duty said not to exist where the text states it with no exception: the text's 'prohibit', the object of the
+    # measures, negates nothing
+    ("Where the non-compliance referred to in paragraph 1 persists, the market surveillance authority of the Member State "
+     "concerned does not have to take measures to restrict or prohibit the making available of the high-risk AI system "
+     "[Article 83(2)].", PERSISTS, "polarity"),
+    ("Where the non-compliance referred to in paragraph 1 persists, the market surveillance authority of the Member State "
+     "concerned must take measures to restrict or prohibit the making available of the high-risk AI system "
+     "[Article 83(2)].", PERSISTS, None),
 ])
 def test_readings_of_the_twenty_first_round(text, cited, why):
     assert reason_parts(text, cited) == why
@@ -2191,36 +2227,16 @@ def test_number_words_are_the_sentences_language():
     assert signals.modality("Member States may provide by law for a lower age", "en") == {"permission"}
 
 
-# The Data Act's own actors: its rules are duties of data holders towards users.
-def in_act(act: str, provisions: list[Provision]) -> list[Provision]:
-    return [dataclasses.replace(p, instrument=act) for p in provisions]
-
-
-USE_DATA = in_act("data-act", [prov("Article 4(13)", "13. A data holder shall only use any readily available data that is "
-                                                     "non-personal data on the basis of a contract with the user.")])
-USERS_RIGHT = in_act("data-act", [prov("Article 5(13)", "13. The right referred to in paragraph 1 shall not adversely "
-                                                        "affect the rights of data subjects pursuant to the applicable "
-                                                        "Union and national law on the protection of personal data.")])
-AUDITS = [prov("Article 37(1)", "1. Providers of very large online platforms and of very large online search engines shall "
-                                "be subject, at their own expense and at least once a year, to independent audits.")]
-
-
-@pytest.mark.parametrize(("text", "cited", "why"), [
-    ("A data holder must only use readily available non-personal data on the basis of a contract with the user "
-     "[Article 4(13)].", USE_DATA, None),
-    ("A user may only use readily available non-personal data on the basis of a contract with the data holder "
-     "[Article 4(13)].", USE_DATA, "role"),
-    # a possessive before the verb says whose the subject is; after it, it still names a party
-    ("The user's right to share data must not adversely affect the rights of data subjects under Union and national "
-     "data protection law [Article 5(13)].", USERS_RIGHT, None),
-    ("Very large online platforms are subject to independent audits at least once a year, at the Commission's expense "
-     "[Article 37(1)].", AUDITS, "role"),
-])
-def test_an_acts_own_actors(text, cited, why):
-    assert reason_parts(text, cited) == why
-
-
 def test_an_acts_own_actors_stay_in_that_act():
     assert signals.actors("the user shall make the data available", "en", "data-act") == {"user"}
     assert signals.actors("the user shall make the data available", "en") == frozenset()
     assert signals.doers("The data holder shall make the data available to the user", "en", "data-act") == {"data holder"}
+
+
+def test_a_duty_denied_where_the_text_has_an_exception_may_restate_it():
+    said = "The controller does not have to notify the supervisory authority of the breach"
+    assert signals.lifted_duty(said, "The controller shall notify the supervisory authority.", "en") == \
+        "does not have to notify"
+    assert signals.lifted_duty(said, "The controller shall notify the supervisory authority, unless the breach is "
+                                     "unlikely to result in a risk.", "en") is None
+    assert signals.lifted_duty(said, "The controller may notify the supervisory authority.", "en") is None

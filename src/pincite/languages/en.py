@@ -357,6 +357,12 @@ VERIFY = {
     "denied_ban": r"\bnot\s+(?:be\s+)?(?:prohibit\w*|ban\w*|forbid\w*)",
     # the modals that prohibit with a negation: 'must not use' is the text's 'shall not use' (support._negation_explained)
     "prohibiting": r"(?:must|shall|may|can)\s+not|cannot",
+    # a duty the sentence says there is not, with the verb it lifts ('does not have to take', 'need not notify')
+    "lifted_duty": r"\b(?:(?:does|do|is|are)\s+not\s+(?:have|need|required|obliged|bound)|need\s+not|(?:is|are)\s+under\s+no\s+"
+                   r"obligation|(?:has|have)\s+no\s+(?:obligation|duty))\s+(?:to\s+)?(?:\w+ly\s+)?(?P<verb>[a-z]{3,})\b",
+    # what makes a text's duty one that does not always hold: a sentence denying it may restate the exception
+    "text_exception": r"\b(?:unless|except\w*|exempt\w*|derogat\w*|notwithstanding|however|not\s+apply|"
+                      r"without\s+prejudice|only\s+(?:if|where|when)|provided\s+that|to\s+the\s+extent)\b",
     "negation_end": r"not|cannot|n't|never",
     # a prefix that negates the word it is put on ('unconditional', 'inaccurate'); 'in-', 'dis-' and their kin
     # only on adjectives, not on 'impose', 'include' or 'disclose'

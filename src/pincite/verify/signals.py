@@ -851,6 +851,25 @@ def negated_phrases(text: str, lang: str) -> list[str]:
     return out
 
 
+_LIFTED_DUTY = languages.compiled("lifted_duty", "VERIFY")
+_TEXT_EXCEPTION = languages.compiled("text_exception", "VERIFY")
+
+
+def lifted_duty(sentence: str, text: str, lang: str) -> str | None:
+    """The verb of a duty the sentence says there is not ('does not have to take measures') where the text puts that
+    verb only under an unnegated 'shall' ('shall take appropriate measures') and says no exception that the denial
+    could restate. Another negation elsewhere in the text ('measures to restrict or prohibit') explains nothing."""
+    rx, exception = _LIFTED_DUTY.get(lang), _TEXT_EXCEPTION.get(lang)
+    if rx is None or exception is None or exception.search(text):
+        return None
+    duties = modal_verbs(text, lang)
+    for m in rx.finditer(sentence):
+        stems = tokenize(m["verb"], lang)
+        if stems and all(duties.get(stem) == {"obligation"} for stem in stems):
+            return m.group()
+    return None
+
+
 def prohibited_phrase(phrase: str, clause: str, lang: str) -> bool:
     """Whether a prohibition the sentence words with one modal ('must not use') is the clause's with another
     ('shall not use'): the same negated word under a modal of the same class."""

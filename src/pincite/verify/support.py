@@ -497,6 +497,9 @@ def _polarity(claim: Claim) -> Verdict | None:
             and not signals.CONCESSION_TEXT.search(_text(claim))):
         return Verdict(False, "polarity", f"the sentence says '{said.group()}'; "
                                           f"{_labels(claim)} says '{_short(clause)}'")
+    lifted = signals.lifted_duty(body, _text(claim), claim.lang)
+    if lifted:
+        return Verdict(False, "polarity", f"the sentence says '{lifted}'; {_labels(claim)} says '{_short(clause)}'")
     pieces = _part_clauses(claim, body, clause) or [(body, clause)]
     context = "\n".join(dict.fromkeys([clause, *(on for _, on in pieces), *signals.lead_ins(_text(claim))]))
     for piece, on in pieces:
