@@ -2172,6 +2172,20 @@ USERS_RIGHT = in_act("data-act", [prov("Article 5(13)", "13. The right referred 
                                                         "Union and national law on the protection of personal data.")])
 AUDITS = [prov("Article 37(1)", "1. Providers of very large online platforms and of very large online search engines shall "
                                 "be subject, at their own expense and at least once a year, to independent audits.")]
+NO_DPIA = [prov("Article 35(5)", "5. The supervisory authority may also establish and make public a list of the kind of "
+                                 "processing operations for which no data protection impact assessment is required. The "
+                                 "supervisory authority shall communicate those lists to the Board.")]
+THIRD_PARTY = in_act("data-act", [prov("Article 5(4)", "4. For the purpose of verifying whether a natural or legal person "
+                                                       "qualifies as a user or as a third party for the purposes of paragraph "
+                                                       "1, the user or the third party shall not be required to provide any "
+                                                       "information beyond what is necessary. Data holders shall not keep any "
+                                                       "information on the third party’s access to the data requested beyond "
+                                                       "what is necessary for the sound execution of the third party’s access "
+                                                       "request and for the security and maintenance of the data "
+                                                       "infrastructure.")])
+CO_CHAIRS = [prov("Article 67(6)", "6. The advisory forum shall draw up its rules of procedure. It shall elect two co-chairs "
+                                   "from among its members, in accordance with criteria set out in paragraph 2. The term of "
+                                   "office of the co-chairs shall be two years, renewable once.")]
 PERSISTS = [prov("Article 83(2)", "2. Where the non-compliance referred to in paragraph 1 persists, the market surveillance "
                                   "authority of the Member State concerned shall take appropriate and proportionate measures "
                                   "to restrict or prohibit the high-risk AI system being made available on the market or to "
@@ -2214,6 +2228,16 @@ PERSISTS = [prov("Article 83(2)", "2. Where the non-compliance referred to in pa
     ("Where the non-compliance referred to in paragraph 1 persists, the market surveillance authority of the Member State "
      "concerned must take measures to restrict or prohibit the making available of the high-risk AI system "
      "[Article 83(2)].", PERSISTS, None),
+    # a 'no-' compound names a thing; it negates nothing
+    ("Supervisory authorities must communicate their no-DPIA lists to the Board [Article 35(5)].", NO_DPIA, None),
+    # 'no more … than necessary may be demanded' limits what may be asked, as 'shall not be required … beyond' does
+    ("When checking whether someone is a user or a third party for the purposes of paragraph 1, no more information than "
+     "necessary may be demanded of them, and data holders may retain information about a third party's data access only "
+     "insofar as needed for the sound execution of the access request and the security and maintenance of the data "
+     "infrastructure [Article 5(4)].", THIRD_PARTY, None),
+    # 'only once', 'only the minimum': the word itself limits
+    ("Advisory forum co-chairs serve two-year terms, renewable only once [Article 67(6)].", CO_CHAIRS, None),
+    ("Advisory forum co-chairs serve two-year terms, renewable only by the Board [Article 67(6)].", CO_CHAIRS, "comparator"),
 ])
 def test_readings_of_the_twenty_first_round(text, cited, why):
     assert reason_parts(text, cited) == why

@@ -179,7 +179,7 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
-    "negations": r"\b(?:not|no(?!\s+\d)|never|none|nothing|nobody|neither|nor|cannot|unable|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
+    "negations": r"\b(?:not|no(?!\s+\d)(?![-‐])|never|none|nothing|nobody|neither|nor|cannot|unable|unless|except|without|n't|prohibit\w*|ban(?:s|ned)?|"
                  r"forbid\w*|even\s+(?:where|if|when|though)|regardless|irrespective|notwithstanding|exempt\w*|"
                  r"only\s+(?:if|where|when))\b",
     "anti_exception": r"\beven\s+(?:where|if|when|though|for)\b|\bregardless\b|\birrespective\b|\balways\b|\bin\s+(?:all|"
@@ -326,7 +326,7 @@ VERIFY = {
                      r"preclud\w*|exclud\w*|exempt\w*|free\s+(?:from|of)|except\w*|unless|only|solely|outside|neither|"
                      r"nor|none|nothing|never|without|lack\w*|fail\w*|refus\w*|deni\w*|deny|instead|rather|other\s+than|"
                      r"beyond|cease\w*|stop\w*|abstain\w*|not)\b",
-    "may_only": r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer)\s+than\b[^.;:,]{0,60}?\b(?:may|can)\b|"
+    "may_only": r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer)\s+(?:[\w-]+\s+){0,3}?than\b[^.;:,]{0,60}?\b(?:may|can)\b|"
                 r"\b(?:may|can)\s+(?:[\w'-]+\s+){0,2}(?:only|solely|exclusively)\b|\b(?:may|can)\b[^.;:,]{0,100}?\b(?:only|solely|exclusively)\b",
     # a verb that denies the one after it: 'fails to comply' is the text's 'does not comply', no assertion of it
     "denying_verb": r"\b(?:fail(?:s|ed|ing)?|refus(?:es|ed|ing|e)|ceas(?:es|ed|ing|e)|omit(?:s|ted|ting)?)\s+to\s+$",
@@ -342,7 +342,9 @@ VERIFY = {
     # an actor after these words is the complement of a noun ('the representative of a controller', 'documents
     # issued by notified bodies'), not the subject of the verb after it
     "complement": r"\b(?:of|by)\s+(?:(?:the|a|an|any|such|each|other|relevant)\s+)*$",
-    "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|insofar|as\s+far\s+as|on\s+the\s+basis\s+of|because)\b)",
+    # ('only once', 'only the minimum' say what 'once', 'the minimum' say: the word itself limits)
+    "only": r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b(?!\s+(?:if|where|when|to\s+the\s+extent|in\s+so\s+far|insofar|as\s+far\s+as|on\s+the\s+basis\s+of|because|"
+            r"once|the\s+minimum|a\s+single)\b)",
     # 'at least' said of no number ('shall include at least the following information'): a floor on what the text
     # may limit with 'only'
     "ceiling_unnumbered": r"\bat\s+(?:the\s+)?most\b(?!\s+(?:\w+\s+)?\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|"
