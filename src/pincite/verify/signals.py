@@ -542,7 +542,7 @@ def doers(text: str, lang: str, act: str = "") -> frozenset[str]:
         if complement:
             named = [n for n in named if not complement.search(head[:n[0]])]
         # 'The user's right … shall not': a possessive names whose the subject is, not who acts
-        named = [n for n in named if not re.match(r"[’']", head[n[1]:n[1] + 1])]
+        named = [n for n in named if not _OWNER.match(head, n[1])]
         for number in range(len(named) - 1, -1, -1):
             found.add(named[number][2])
             if not number or not _JOINED.fullmatch(head[named[number - 1][1]:named[number][0]].lower()):
@@ -557,7 +557,7 @@ def doers(text: str, lang: str, act: str = "") -> frozenset[str]:
 def owners(text: str, lang: str, act: str = "") -> frozenset[str]:
     """Actors a text names only as the owner of something that is not an actor ('the user's right', 'users' data')."""
     named = _named(text, lang, act)
-    owning = {n: all(re.match(r"['’](?:s\b)?", text[end:]) and not _named(" ".join(text[end:].split()[1:4]), lang, act)
+    owning = {n: all(_OWNER.match(text, end) and not _named(" ".join(text[end:].split()[1:4]), lang, act)
                      for _, end, other in named if other == n) for _, _, n in named}
     return frozenset(n for n, only in owning.items() if only)
 
@@ -573,6 +573,7 @@ _JOINED = re.compile(f"\\W*(?:{languages.cue('joined_word', 'VERIFY').pattern})\
                      f"(?:{languages.cue('joined_article', 'VERIFY').pattern})?\\W*", re.IGNORECASE)
 _RELATIVE = languages.cue("relative", "VERIFY")
 _ELIDED = languages.compiled("elided_subject", "VERIFY")
+_OWNER = re.compile(r"['’](?:s\b)?")  # right after an actor: its possessive ('the user's', 'users'')
 _COMPLEMENT = languages.compiled("complement", "VERIFY")
 
 # "require providers to embed", "obliges the controller to notify": the one required acts.
