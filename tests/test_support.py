@@ -2186,6 +2186,8 @@ THIRD_PARTY = in_act("data-act", [prov("Article 5(4)", "4. For the purpose of ve
 CO_CHAIRS = [prov("Article 67(6)", "6. The advisory forum shall draw up its rules of procedure. It shall elect two co-chairs "
                                    "from among its members, in accordance with criteria set out in paragraph 2. The term of "
                                    "office of the co-chairs shall be two years, renewable once.")]
+REVIEW = [prov("Article 4(2)", "2. The Commission shall regularly, and at least every 3 years, review whether the gatekeepers "
+                               "continue to satisfy the requirements laid down in Article 3(1).")]
 PERSISTS = [prov("Article 83(2)", "2. Where the non-compliance referred to in paragraph 1 persists, the market surveillance "
                                   "authority of the Member State concerned shall take appropriate and proportionate measures "
                                   "to restrict or prohibit the high-risk AI system being made available on the market or to "
@@ -2238,6 +2240,14 @@ PERSISTS = [prov("Article 83(2)", "2. Where the non-compliance referred to in pa
     # 'only once', 'only the minimum': the word itself limits
     ("Advisory forum co-chairs serve two-year terms, renewable only once [Article 67(6)].", CO_CHAIRS, None),
     ("Advisory forum co-chairs serve two-year terms, renewable only by the Board [Article 67(6)].", CO_CHAIRS, "comparator"),
+    # 'no more frequently than' bounds from above as 'no more than' does
+    ("The Commission shall review, no more frequently than once every 3 years, whether the gatekeepers continue to "
+     "satisfy the requirements laid down in Article 3(1) [Article 4(2)].", REVIEW, "comparator"),
+    # the verb joined right after a modal's takes that modal: 'may also establish and make public'
+    ("The supervisory authority must also draw up and make public a list of the kind of processing operations for which "
+     "no data protection impact assessment is required [Article 35(5)].", NO_DPIA, "modality"),
+    ("The supervisory authority may also draw up and make public a list of the kind of processing operations for which "
+     "no data protection impact assessment is required [Article 35(5)].", NO_DPIA, None),
 ])
 def test_readings_of_the_twenty_first_round(text, cited, why):
     assert reason_parts(text, cited) == why

@@ -193,6 +193,8 @@ VERIFY = {
                   r"obliged)\s+to)(?P<neg>\s+(?:not|neither|never))?(?:\s+(?:also|only|either|still|at\s+least|"
                   r"\w+ly))?(?:\s*,[^,;:.]{1,120},)?\s+(?P<verb>[a-z]{3,})\b",  # ('may, after consultation …, issue')
     # a lead-in that ends in its modal ('the Board may in particular:'): each point's first verb takes it
+    # a second verb joined right after the modal's ('may establish and make public', 'shall draw up and publish')
+    "joined_verb": r"(?:\s+(?:up|out|down))?\s+(?:and|or)\s+(?P<verb>[a-z]{3,})\b",
     "modal_lead_in": r"\b(?P<modal>shall|must|may|can)(?P<neg>\s+not)?(?:\s+[a-z]+){0,2}\s*:[ \t]*\n"
                      r"(?P<points>(?:[ \t]*\(\w{1,4}\)\s+[^\n]*(?:\n|$))+)",
     "prohibited": r"\b(?:(?:is|are|be)\s+)?(?:prohibited|banned|forbidden)\b",
@@ -229,8 +231,8 @@ VERIFY = {
                        r"may|is|are|will)\b|\bno\s+longer\b",
     "qualified": r"\b(?:providers?|deployers?|operators?|users?)\s+of\s+(?:an?\s+|the\s+|"
                  r"such\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
-    "ceiling": r"\bat\s+(?:the\s+)?most\b|\bat\s+the\s+latest\b|\bby\s+\d+$|\bno\s+(?:more|later|longer)\s+than\b|\bnot\s+(?:later|more|"
-               r"longer)\s+than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
+    "ceiling": r"\bat\s+(?:the\s+)?most\b|\bat\s+the\s+latest\b|\bby\s+\d+$|\bno\s+(?:more|later|longer)\s+(?:\w+ly\s+)?than\b|\bnot\s+(?:later|more|"
+               r"longer)\s+(?:\w+ly\s+)?than\b|\bup\s+to\b(?!\s+date)|\bmaximum\b|\bwithin\s+(?:\d|a\b|an\b|the\s+time)|"
                r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnot\sbe\s)\b(?:less|fewer)\s+than\b|\bbelow\b|\bceiling\b|\bcap(?:s|ped)?\b|\b(?:not|"
                r"cannot|never)\s+(?:\w+\s+)?exceed\w*",
     # the verb that reports what a provision says, after its label ('Article 36(2) provides that')

@@ -176,8 +176,12 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
                     else "permission prohibition" if limited else "permission")
         else:
             kind = "obligation"
-        for stem in tokenize(verb, lang):
-            out.setdefault(stem, set()).update(kind.split())
+        # 'may also establish and make public': the verb joined right after it takes the same modal
+        joined = _JOINED_VERB.get(lang)
+        more = joined.match(text, m.end()) if joined else None
+        for word in (verb, *([more["verb"].lower()] if more and more["verb"].lower() not in _NOT_A_VERB else [])):
+            for stem in tokenize(word, lang):
+                out.setdefault(stem, set()).update(kind.split())
     lead_in = _MODAL_LEAD_IN.get(lang)
     for m in lead_in.finditer(text) if lead_in else ():
         modal = m["modal"].lower()
@@ -189,6 +193,7 @@ def modal_verbs(text: str, lang: str) -> dict[str, frozenset[str]]:
 
 
 _PROHIBITED = languages.compiled("prohibited", "VERIFY")
+_JOINED_VERB = languages.compiled("joined_verb", "VERIFY")
 _NEGATIVE_SUBJECT = languages.compiled("negative_subject", "VERIFY")
 # 'should' is advice: a sentence saying it of a text that says 'shall' or 'must' weakens a duty.
 SHOULD = languages.compiled("should", "VERIFY")
