@@ -13,7 +13,8 @@ the Italian AI Act (indexed corpora only), it checks:
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
   least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days' and → 'after N
   days', 'at the latest' → 'at the earliest', 'only if' → 'if', 'until' → 'once', a condition opening the sentence
-  dropped ('Where X, the controller shall …'): must be refused (English only; 'shall' → 'may' is
+  dropped ('Where X, the controller shall …'), a regime's qualifier dropped ('high-risk', 'very large', 'with systemic
+  risk', 'general-purpose', 'serious' incidents): must be refused (English only; 'shall' → 'may' is
   counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
 It prints, per rule, how many sentences it changed and how many verdicts were right.
 """
@@ -48,6 +49,12 @@ _LEAD_CONDITION = re.compile(r"(Where|If)\b([^,;()]{5,200}), (?!(?:it|they|this|
 # 'The data subject shall have the right to …' → 'The data subject must "have the right to …"' (an active 'shall' after at
 # least a word, with at least four words after it)
 _ACTIVE_SHALL = re.compile(r"\bshall\b(?!\s+not)(?!\s+be\b)\s+(?:\w+ly\s+)?")
+
+
+# the qualifiers that set a regime apart ('high-risk AI systems', 'very large online platforms'), dropped everywhere in
+# the sentence: the rule said of every AI system, every platform
+_QUALIFIER = re.compile(r"\b(?:high-risk|general-purpose) (?=AI (?:systems?|models?)\b)|\bvery large (?=online\b)"
+                        r"| with systemic risks?\b|\bserious (?=incidents?\b)")
 
 
 def _modal_then_quote(sentence: str) -> str | None:
@@ -122,6 +129,7 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "within to after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
                                     "after ")),
     "until to once": (False, _sub(r"\buntil\b", "once")),
+    "a regime's qualifier dropped": (False, lambda s: re.sub(_QUALIFIER, "", s) if re.search(_QUALIFIER, s) else None),
 }
 
 

@@ -338,6 +338,8 @@ VERIFY = {
     "period_unit": r"hours?|days?|weeks?|months?|years?",
     "joined_word": r"and|or|nor",
     "joined_article": r"the\s+|a\s+|an\s+",
+    # a head noun after these refers back to one named before ('such systems'), qualified there
+    "back_reference": r"\b(?:such|those|these|that|this|the\s+same|said)\s+$",
     "relative": r"\b(?:whose|who|whom|which|that)\b",
     # a modal right after a conjunction, its subject left out ('is the controller of the database and must give')
     "elided_subject": r"\b(?:and|but)\s+(?:\w+ly\s+)?$",
@@ -449,6 +451,17 @@ ACTORS = {
     "data holder": r"data\s+holders?",
     "data recipient": r"data\s+recipients?",
     "consumer": r"consumers?",
+}
+# Regimes an act sets apart by a qualifier: a head noun → its qualified form. A sentence that names the head bare
+# where the cited text names it only qualified ('providers of AI systems' for 'providers of high-risk AI systems')
+# widens the rule to what the text does not cover.
+SCOPE_QUALIFIERS = {
+    r"\bAI\s+systems?\b": r"\bhigh[- ]risk\s+AI\s+systems?\b",
+    r"\bonline\s+platforms?\b": r"\bvery\s+large\s+online\s+platforms?\b",
+    r"\bonline\s+search\s+engines?\b": r"\bvery\s+large\s+online\s+search\s+engines?\b",
+    r"\bAI\s+models?\b": r"\bgeneral[- ]purpose\s+AI\s+models?\b",
+    r"\bgeneral[- ]purpose\s+AI\s+models?\b": r"\bgeneral[- ]purpose\s+AI\s+models?\s+with\s+systemic\s+risks?\b",
+    r"\bincidents?\b": r"\bserious[- ]incidents?\b",
 }
 # The actors one act names besides the language's (by the corpus name its provisions carry): the Data Act's rules are
 # duties of data holders towards users, where 'user' elsewhere is anyone.

@@ -85,6 +85,7 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
+    "back_reference": r"\b(?:tal[ei]|quest[oaie]|quell[oaie]|dett[oaie]|suddett[oaie]|medesim[oaie])\s+$",
     # the verb that reports what a provision says, after its label ('l'articolo 5 prevede che')
     "says": r"(?:prevede|stabilisce|dispone|afferma|dice|elenca|recita)(?:\s+che)?",
     "clause_joiner": r"\be\s+(?=(?:deve|devono|può|possono|non|è|sono)\b)",
@@ -162,6 +163,14 @@ OPPOSITES = (
     (r"\bt(?:en|ien|err)\w*\s+(?:\w+\s+){0,2}?conto\b",
      r"\b(?:ignor\w*|trascur\w*|prescind\w*)\b"),
 )
+# Regimes the act sets apart by a qualifier (see the English pack): a head noun → its qualified form.
+SCOPE_QUALIFIERS = {
+    r"\bsistem[ai]\s+di\s+IA\b": r"\bsistem[ai]\s+di\s+IA\s+ad\s+alto\s+rischio\b",
+    r"\bmodell[oi]\s+di\s+IA\b": r"\bmodell[oi]\s+di\s+IA\s+per\s+finalità\s+generali\b",
+    r"\bmodell[oi]\s+di\s+IA\s+per\s+finalità\s+generali\b":
+        r"\bmodell[oi]\s+di\s+IA\s+per\s+finalità\s+generali\s+con\s+rischio?\s+sistemic[oi]\b",
+    r"\bincident[ei]\b": r"\bincident[ei]\s+grav[ei]\b",
+}
 # The actors a rule names, each with the words that name it.
 ACTORS = {
     "controller": r"titolar[ei]\s+del\s+trattamento|titolar[ei]",

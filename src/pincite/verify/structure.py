@@ -625,3 +625,29 @@ def _words(text: str, lang: str) -> list[Word]:
 def _stem(word: str, lang: str) -> str:
     stems = tokenize(word, lang)
     return stems[0] if stems else fold(word)
+
+
+_SCOPE_QUALIFIERS = {code: [(re.compile(head, re.IGNORECASE), re.compile(qualified, re.IGNORECASE))
+                            for head, qualified in table.items()]
+                     for code, table in languages.each("SCOPE_QUALIFIERS").items()}
+_BACK_REFERENCE = languages.compiled("back_reference", "VERIFY")
+
+
+def dropped_qualifier(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(the sentence's bare head, the text's qualified form) when the sentence names a regime's head noun without
+    the qualifier the cited text always puts on it ('AI systems' where every mention is 'high-risk AI systems')."""
+    back = _BACK_REFERENCE.get(lang)
+    for head, qualified in _SCOPE_QUALIFIERS.get(lang, []):
+        if qualified.search(sentence):
+            continue
+        has = [m.span() for m in qualified.finditer(text)]
+        if not has or any(not _inside(m.span(), has) for m in head.finditer(text)):
+            continue
+        for m in head.finditer(sentence):
+            if not (back and back.search(sentence[:m.start()])):
+                return m.group(), text[has[0][0]:has[0][1]]
+    return None
+
+
+def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a <= span[0] and span[1] <= b for a, b in spans)

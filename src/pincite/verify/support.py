@@ -253,7 +253,8 @@ def _scope(claim: Claim) -> Verdict | None:
     systems' ('Providers of very large online platforms shall')."""
     body, text = unquoted(_quotations_read_in(claim.body, claim.lang)), _text(claim)
     found = (structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
-             or structure.added_alternative(body, text, claim.lang))
+             or structure.added_alternative(body, text, claim.lang)
+             or structure.dropped_qualifier(body, text, claim.lang))
     if found:
         return Verdict(False, "scope", f"the sentence says '{found[0]}'; {_labels(claim)} says '{_short(found[1])}'")
     return None
