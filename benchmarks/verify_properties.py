@@ -14,7 +14,8 @@ the Italian AI Act (indexed corpora only), it checks:
   least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days' and → 'after N
   days', 'at the latest' → 'at the earliest', 'only if' → 'if', 'until' → 'once', a condition opening the sentence
   dropped ('Where X, the controller shall …'), a regime's qualifier dropped ('high-risk', 'very large', 'with systemic
-  risk', 'general-purpose', 'serious' incidents): must be refused (English only; 'shall' → 'may' is
+  risk', 'general-purpose', 'serious' incidents), an actor swapped for another the act names ('the Commission' for
+  'the Board', 'the controller' for 'the processor', 'providers' for 'deployers'): must be refused (English only; 'shall' → 'may' is
   counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
 It prints, per rule, how many sentences it changed and how many verdicts were right.
 """
@@ -55,6 +56,21 @@ _ACTIVE_SHALL = re.compile(r"\bshall\b(?!\s+not)(?!\s+be\b)\s+(?:\w+ly\s+)?")
 # the sentence: the rule said of every AI system, every platform
 _QUALIFIER = re.compile(r"\b(?:high-risk|general-purpose) (?=AI (?:systems?|models?)\b)|\bvery large (?=online\b)"
                         r"| with systemic risks?\b|\bserious (?=incidents?\b)")
+
+
+# pairs of actors one act names side by side: the first one the sentence names, where it does not name the other, is
+# swapped for the other ('provide the Commission with an opinion' → 'provide the Board with an opinion')
+_ACTOR_PAIRS = [("the Commission", "the Board"), ("the controller", "the processor"), ("providers", "deployers"),
+                ("the data holder", "the user"), ("the supervisory authority", "the Board")]
+
+
+def _actor_swapped(sentence: str) -> str | None:
+    for one, other in _ACTOR_PAIRS:
+        for said, instead in ((one, other), (other, one)):
+            if re.search(rf"\b{said}\b", sentence, re.IGNORECASE) and not re.search(rf"\b{instead.split()[-1]}", sentence,
+                                                                                      re.IGNORECASE):
+                return re.sub(rf"\b{said}\b", instead, sentence, count=1, flags=re.IGNORECASE)
+    return None
 
 
 def _modal_then_quote(sentence: str) -> str | None:
@@ -130,6 +146,7 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
                                     "after ")),
     "until to once": (False, _sub(r"\buntil\b", "once")),
     "a regime's qualifier dropped": (False, lambda s: re.sub(_QUALIFIER, "", s) if re.search(_QUALIFIER, s) else None),
+    "an actor swapped": (False, lambda s: _actor_swapped(s)),
 }
 
 

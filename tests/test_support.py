@@ -1618,6 +1618,30 @@ def test_a_qualifier_the_text_always_writes_dropped_widens_the_scope(text, cited
     assert check_claim(sentence, labels, lambda label: lookup_label(label, cited), lang, corpus="test").reason == why
 
 
+COMMITMENTS = [prov("Article 18(6)", "6. Where the Commission intends to adopt a decision by making commitments offered by "
+                                      "the gatekeeper binding, it shall publish a non-confidential summary of the case. "
+                                      "Interested third parties may submit their comments within a reasonable timeframe "
+                                      "which shall be set by the Commission.")]
+COURTS = [prov("Article 79(2)", "2. Proceedings against a controller or a processor shall be brought before the courts of "
+                                "the Member State where the controller or processor has an establishment. Alternatively, "
+                                "such proceedings may be brought before the courts of the Member State where the data "
+                                "subject has his or her habitual residence.")]
+
+
+@pytest.mark.parametrize(("text", "cited", "why"), [
+    # the text's clause followed word for word, another actor where it names one: not only the subject is read
+    ("Interested third parties may submit their comments within a reasonable timeframe set by the gatekeeper "
+     "[Article 18(6)].", COMMITMENTS, "role"),
+    ("Interested third parties may submit their comments within a reasonable timeframe set by the Commission "
+     "[Article 18(6)].", COMMITMENTS, None),
+    # another clause of the text names the sentence's actor: the sentence restates that one
+    ("Proceedings against a controller or a processor may be brought before the courts of the Member State where the "
+     "data subject has his or her habitual residence [Article 79(2)].", COURTS, None),
+])
+def test_an_actor_put_where_the_followed_clause_names_another(text, cited, why):
+    assert reason_parts(text, cited) == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

@@ -11,6 +11,7 @@ NUMBER_COMPOUNDS, NUMBER_SCALES, TIMES_WORDS, ORDINAL_WORDS).
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 
@@ -908,3 +909,45 @@ def unqualified_actor(sentence: str, text: str, lang: str) -> str | None:
         if qualifier and not qualifier & have:
             return m.group()
     return None
+
+
+# How closely a sentence must follow one clause of the text, word for word (difflib's ratio), for a word it puts where
+# the clause has another to be read as a swap; and how many words such a swap may span on either side.
+ALIGNED_MIN, SWAP_WORDS = 0.6, 4
+
+
+def swapped_actor(sentence: str, text: str, lang: str, act: str = "") -> tuple[str, str] | None:
+    """(the sentence's actor, the text's) when the sentence follows one clause of the text word for word but names
+    another actor where the clause names one ('provide the Board with an opinion' for 'provide the Commission with
+    an opinion'), and follows no clause that names its own."""
+    said = re.findall(r"[\w’'-]+", sentence.lower())
+    aligned = []
+    for clause in clauses(text):
+        words = re.findall(r"[\w’'-]+", clause.lower())
+        matcher = difflib.SequenceMatcher(None, said, words, autojunk=False)
+        if matcher.ratio() >= ALIGNED_MIN:
+            aligned.append((matcher.ratio(), clause, words, matcher))
+    if not aligned:
+        return None
+    _, best, words, matcher = max(aligned, key=lambda found: found[0])
+    ops = matcher.get_opcodes()
+    for at, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != "replace" or i2 - i1 > SWAP_WORDS or j2 - j1 > SWAP_WORDS:
+            continue
+        # a swap sits between runs of words the two share (two at least), or at the start or the end of both: not
+        # leftovers paired by position ('… stored at that recipient's request' against '… that the provider')
+        before = at > 0 and _shared_run(ops[at - 1]) or i1 == j1 == 0
+        after = at + 1 < len(ops) and _shared_run(ops[at + 1]) or (i2 == len(said) and j2 == len(words))
+        if not (before and after):
+            continue
+        mine, theirs = " ".join(said[i1:i2]), " ".join(words[j1:j2])
+        a, b = actors(mine, lang, act), actors(theirs, lang, act)
+        # a sentence that follows another clause naming its actor too may restate that clause
+        if a and b and not a & b and not any(a & actors(clause, lang, act) for _, clause, _, _ in aligned
+                                             if clause is not best):
+            return mine, theirs
+    return None
+
+
+def _shared_run(op: tuple[str, int, int, int, int]) -> bool:
+    return op[0] == "equal" and op[2] - op[1] >= 2

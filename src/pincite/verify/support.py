@@ -292,6 +292,9 @@ def _roles(claim: Claim) -> Verdict | None:
     qualified = signals.unqualified_actor(unquoted(body), _text(claim), claim.lang)
     if qualified:
         return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
+    swap = signals.swapped_actor(unquoted(body), _text(claim), claim.lang, act)
+    if swap:
+        return Verdict(False, "role", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     said = signals.doers(unquoted(body), claim.lang, act)
     if not said:
         return None
