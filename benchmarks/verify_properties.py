@@ -15,7 +15,8 @@ the Italian AI Act (indexed corpora only), it checks:
   days', 'at the latest' → 'at the earliest', 'only if' → 'if', 'until' → 'once', a condition opening the sentence
   dropped ('Where X, the controller shall …'), a regime's qualifier dropped ('high-risk', 'very large', 'with systemic
   risk', 'general-purpose', 'serious' incidents), an actor swapped for another the act names ('the Commission' for
-  'the Board', 'the controller' for 'the processor', 'providers' for 'deployers'): must be refused (English only; 'shall' → 'may' is
+  'the Board', 'the controller' for 'the processor', 'providers' for 'deployers'), 'before' → 'after' and back: must be
+  refused (English only; 'shall' → 'may' is
   counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
 It prints, per rule, how many sentences it changed and how many verdicts were right.
 """
@@ -147,6 +148,8 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
     "until to once": (False, _sub(r"\buntil\b", "once")),
     "a regime's qualifier dropped": (False, lambda s: re.sub(_QUALIFIER, "", s) if re.search(_QUALIFIER, s) else None),
     "an actor swapped": (False, lambda s: _actor_swapped(s)),
+    "before to after": (False, _sub(r"\b(?:before|prior to)\b", "after")),
+    "after to before": (False, _sub(r"\bafter\b", "before")),
 }
 
 

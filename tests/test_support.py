@@ -1642,6 +1642,28 @@ def test_an_actor_put_where_the_followed_clause_names_another(text, cited, why):
     assert reason_parts(text, cited) == why
 
 
+RETENTION = [prov("Article 30(5)", "5. Online platforms shall store the information obtained pursuant to paragraphs 1 and 2 "
+                                   "in a secure manner for a period of six months after the end of the contractual "
+                                   "relationship with the trader concerned. They shall subsequently delete the "
+                                   "information."),
+             prov("Article 19(1)", "1. The suspension shall remain in force until the end of the period concerned. The "
+                                   "period shall start from the date of the notification.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the opposite word where the clause the sentence follows has one: a time turned, an end for a start
+    ("Online platforms shall store the information obtained pursuant to paragraphs 1 and 2 in a secure manner for a "
+     "period of six months before the end of the contractual relationship with the trader concerned [Article 30(5)].",
+     "comparator"),
+    ("The suspension shall remain in force from the end of the period concerned [Article 19(1)].", "comparator"),
+    ("Online platforms must keep the information obtained under paragraphs 1 and 2 securely for six months after the "
+     "contractual relationship with the trader ends [Article 30(5)].", None),
+    ("The suspension shall remain in force until the end of the period concerned [Article 19(1)].", None),
+])
+def test_the_opposite_word_where_the_followed_clause_has_one(text, why):
+    assert reason_parts(text, RETENTION) == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

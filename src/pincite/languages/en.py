@@ -376,6 +376,17 @@ VERIFY = {
 }
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.
+# Words of opposite sense read where a sentence follows a clause of the text word for word and puts one where the
+# clause has the other (signals.swapped_opposite), besides OPPOSITES: times, bounds, order.
+ALIGNED_OPPOSITES = (
+    (r"\b(?:before|prior\s+to|earlier|sooner|earliest)\b", r"\b(?:after|following|later|latest)\b"),
+    (r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum|more\s+than|above|exceed\w*)\b",
+     r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|maximum|up\s+to|less\s+than|fewer\s+than|below|"
+     r"not\s+exceed\w*)\b"),
+    (r"\b(?:higher|highest|greater|largest)\b", r"\b(?:lower|lowest|smaller|smallest)\b"),
+    (r"\b(?:first|start\w*|begin\w*|commenc\w*)\b", r"\b(?:last|end|ends|ending|ended|expir\w*)\b"),
+    (r"\buntil\b", r"\b(?:from|since)\b"),
+)
 OPPOSITES = (
     (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
      r"\b(?:prohibit\w*|forbid\w*|ban(?:s|ned)?|unlawful)\b"),

@@ -920,6 +920,33 @@ def swapped_actor(sentence: str, text: str, lang: str, act: str = "") -> tuple[s
     """(the sentence's actor, the text's) when the sentence follows one clause of the text word for word but names
     another actor where the clause names one ('provide the Board with an opinion' for 'provide the Commission with
     an opinion'), and follows no clause that names its own."""
+    for mine, theirs, others in _replaced(sentence, text):
+        a, b = actors(mine, lang, act), actors(theirs, lang, act)
+        # a sentence that follows another clause naming its actor too may restate that clause
+        if a and b and not a & b and not any(a & actors(clause, lang, act) for clause in others):
+            return mine, theirs
+    return None
+
+
+_ALIGNED_OPPOSITES = {code: [(re.compile(p, re.IGNORECASE), re.compile(q, re.IGNORECASE)) for p, q in pairs]
+                      for code, pairs in languages.each("ALIGNED_OPPOSITES").items()}
+
+
+def swapped_opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(the sentence's words, the text's) when the sentence follows one clause of the text word for word but puts
+    the opposite word where the clause has one ('after' for 'before', 'at most' for 'at least', 'from' for 'until')."""
+    for mine, theirs, _ in _replaced(sentence, text):
+        for one, other in _ALIGNED_OPPOSITES.get(lang, []):
+            for said, has in ((one, other), (other, one)):
+                if said.search(mine) and has.search(theirs) and not has.search(mine) and not said.search(theirs):
+                    return mine, theirs
+    return None
+
+
+@lru_cache(maxsize=256)
+def _replaced(sentence: str, text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(the sentence's words, the text's words in their place, the other clauses the sentence follows) for each short
+    run the sentence replaces in the clause of the text it follows most closely, word for word."""
     said = re.findall(r"[\w’'-]+", sentence.lower())
     aligned = []
     for clause in clauses(text):
@@ -928,9 +955,10 @@ def swapped_actor(sentence: str, text: str, lang: str, act: str = "") -> tuple[s
         if matcher.ratio() >= ALIGNED_MIN:
             aligned.append((matcher.ratio(), clause, words, matcher))
     if not aligned:
-        return None
+        return ()
     _, best, words, matcher = max(aligned, key=lambda found: found[0])
-    ops = matcher.get_opcodes()
+    others = tuple(clause for _, clause, _, _ in aligned if clause is not best)
+    ops, found = matcher.get_opcodes(), []
     for at, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != "replace" or i2 - i1 > SWAP_WORDS or j2 - j1 > SWAP_WORDS:
             continue
@@ -938,15 +966,9 @@ def swapped_actor(sentence: str, text: str, lang: str, act: str = "") -> tuple[s
         # leftovers paired by position ('… stored at that recipient's request' against '… that the provider')
         before = at > 0 and _shared_run(ops[at - 1]) or i1 == j1 == 0
         after = at + 1 < len(ops) and _shared_run(ops[at + 1]) or (i2 == len(said) and j2 == len(words))
-        if not (before and after):
-            continue
-        mine, theirs = " ".join(said[i1:i2]), " ".join(words[j1:j2])
-        a, b = actors(mine, lang, act), actors(theirs, lang, act)
-        # a sentence that follows another clause naming its actor too may restate that clause
-        if a and b and not a & b and not any(a & actors(clause, lang, act) for _, clause, _, _ in aligned
-                                             if clause is not best):
-            return mine, theirs
-    return None
+        if before and after:
+            found.append((" ".join(said[i1:i2]), " ".join(words[j1:j2]), others))
+    return tuple(found)
 
 
 def _shared_run(op: tuple[str, int, int, int, int]) -> bool:

@@ -234,6 +234,9 @@ def _comparators(claim: Claim) -> Verdict | None:
         if (value, other) in strict and (value, kind) not in strict:
             said_it, has_it = ("excludes", "includes") if kind == "strict" else ("includes", "excludes")
             return Verdict(False, "comparator", f"the sentence {said_it} {value} itself; {_labels(claim)} {has_it} it")
+    swap = signals.swapped_opposite(body, text, claim.lang)
+    if swap:
+        return Verdict(False, "comparator", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
