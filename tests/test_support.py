@@ -1664,6 +1664,30 @@ def test_the_opposite_word_where_the_followed_clause_has_one(text, why):
     assert reason_parts(text, RETENTION) == why
 
 
+CONSULTATION = [prov("Article 36(2)", "2. Where the supervisory authority is of the opinion that the intended processing "
+                                      "would infringe this Regulation, the supervisory authority shall, within a period of "
+                                      "up to eight weeks of receipt of the request for consultation, provide written "
+                                      "advice to the controller, and may use any of its powers referred to in Article 58. "
+                                      "That period may be extended by six weeks, taking into account the complexity of "
+                                      "the intended processing.")]
+TRADE_SECRETS = [prov("Article 5(9)", "9. Trade secrets shall be preserved and shall be disclosed to third parties only to "
+                                      "the extent that such disclosure is strictly necessary.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a duty's modal where the clause the sentence follows has a permission's, beside a 'shall' elsewhere in the text
+    ("That period must be extended by six weeks, taking into account the complexity of the intended processing "
+     "[Article 36(2)].", "modality"),
+    ("That period can be extended by six weeks, taking into account the complexity of the intended processing "
+     "[Article 36(2)].", None),
+    # 'may … only' limits as 'shall … only' does: not read
+    ("Trade secrets must be preserved and may be disclosed to third parties only to the extent that such disclosure "
+     "is strictly necessary [Article 5(9)].", None),
+])
+def test_a_duty_where_the_followed_clause_permits(text, why):
+    assert reason_parts(text, CONSULTATION + TRADE_SECRETS) == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

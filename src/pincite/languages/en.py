@@ -338,6 +338,10 @@ VERIFY = {
     "period_unit": r"hours?|days?|weeks?|months?|years?",
     "joined_word": r"and|or|nor",
     "joined_article": r"the\s+|a\s+|an\s+",
+    # a duty's and a permission's modal, the whole of a run a sentence puts in place of the text's (signals.swapped_modal)
+    "aligned_duty": r"(?:shall|must|has\s+to|have\s+to|is\s+required\s+to|are\s+required\s+to|is\s+obliged\s+to|are\s+obliged\s+to)",
+    "modal_limited": r"\b(?:only|solely|exclusively|not|no|never|neither|nor|unless|cannot)\b",
+    "aligned_permission": r"(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|is\s+permitted\s+to|are\s+permitted\s+to|is\s+entitled\s+to|are\s+entitled\s+to)",
     # a head noun after these refers back to one named before ('such systems'), qualified there
     "back_reference": r"\b(?:such|those|these|that|this|the\s+same|said)\s+$",
     "relative": r"\b(?:whose|who|whom|which|that)\b",

@@ -973,3 +973,23 @@ def _replaced(sentence: str, text: str) -> tuple[tuple[str, str, tuple[str, ...]
 
 def _shared_run(op: tuple[str, int, int, int, int]) -> bool:
     return op[0] == "equal" and op[2] - op[1] >= 2
+
+
+_ALIGNED_MODALS = languages.compiled("aligned_duty", "VERIFY"), languages.compiled("aligned_permission", "VERIFY")
+_MODAL_LIMITED = languages.compiled("modal_limited", "VERIFY")
+
+
+def swapped_modal(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """(the sentence's modal, the text's) when the sentence follows one clause of the text word for word but puts a
+    duty's modal where the clause has a permission's, or the other way ('must' for 'may'); 'shall not' and 'may not'
+    both prohibit, so a modal before a negation is not read."""
+    duty, permission = (table.get(lang) for table in _ALIGNED_MODALS)
+    limited = _MODAL_LIMITED.get(lang)
+    # 'shall not' and 'may not' both prohibit, 'shall … only' and 'may … only' both limit
+    if duty is None or permission is None or (limited and limited.search(sentence)):
+        return None
+    for mine, theirs, _ in _replaced(sentence, text):
+        for said, has in ((duty, permission), (permission, duty)):
+            if (said.fullmatch(mine) and has.fullmatch(theirs)):
+                return mine, theirs
+    return None

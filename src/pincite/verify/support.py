@@ -425,6 +425,9 @@ def _modality(claim: Claim) -> Verdict | None:
     flipped = _verb_modality(body, claim)
     if flipped:
         return Verdict(False, "modality", flipped)
+    swap = signals.swapped_modal(body, _text(claim), claim.lang)
+    if swap:
+        return Verdict(False, "modality", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     if not has:
         return None
     granted = _GRANTED_NOUN.get(claim.lang)
