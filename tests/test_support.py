@@ -1688,6 +1688,25 @@ def test_a_duty_where_the_followed_clause_permits(text, why):
     assert reason_parts(text, CONSULTATION + TRADE_SECRETS) == why
 
 
+DEMONSTRATE = [prov("Article 7(1)", "1. Where processing is based on consent, the controller shall be able to demonstrate "
+                                    "that the data subject has consented to processing of his or her personal data.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the clause followed word for word, its condition left out: the condition check alone read the claim's
+    # 'consented' and 'processing' as the condition's words restated
+    ("The controller shall be able to demonstrate that the data subject has consented to processing of his or her "
+     "personal data [Article 7(1)].", "condition_dropped"),
+    # the condition moved to the end, or quoted, is kept
+    ("The controller shall be able to demonstrate that the data subject has consented to processing of his or her "
+     "personal data where processing is based on consent [Article 7(1)].", None),
+    ('"Where processing is based on consent," the controller shall be able to demonstrate that the data subject has '
+     "consented to processing of his or her personal data [Article 7(1)].", None),
+])
+def test_a_condition_the_followed_clause_states_left_out(text, why):
+    assert reason_parts(text, DEMONSTRATE) == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

@@ -944,9 +944,10 @@ def swapped_opposite(sentence: str, text: str, lang: str) -> tuple[str, str] | N
 
 
 @lru_cache(maxsize=256)
-def _replaced(sentence: str, text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """(the sentence's words, the text's words in their place, the other clauses the sentence follows) for each short
-    run the sentence replaces in the clause of the text it follows most closely, word for word."""
+def _aligned(sentence: str, text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, int, int, int, int], ...],
+                                                tuple[str, ...]] | None:
+    """(the sentence's words, the words of the clause of the text it follows most closely, word for word, the edit
+    operations from one to the other, the other clauses it follows), or None when it follows none."""
     said = re.findall(r"[\w’'-]+", sentence.lower())
     aligned = []
     for clause in clauses(text):
@@ -955,10 +956,20 @@ def _replaced(sentence: str, text: str) -> tuple[tuple[str, str, tuple[str, ...]
         if matcher.ratio() >= ALIGNED_MIN:
             aligned.append((matcher.ratio(), clause, words, matcher))
     if not aligned:
-        return ()
+        return None
     _, best, words, matcher = max(aligned, key=lambda found: found[0])
     others = tuple(clause for _, clause, _, _ in aligned if clause is not best)
-    ops, found = matcher.get_opcodes(), []
+    return tuple(said), tuple(words), tuple(matcher.get_opcodes()), others
+
+
+def _replaced(sentence: str, text: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(the sentence's words, the text's words in their place, the other clauses the sentence follows) for each short
+    run the sentence replaces in the clause of the text it follows most closely, word for word."""
+    found = _aligned(sentence, text)
+    if found is None:
+        return []
+    said, words, ops, others = found
+    replaced = []
     for at, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != "replace" or i2 - i1 > SWAP_WORDS or j2 - j1 > SWAP_WORDS:
             continue
@@ -967,8 +978,36 @@ def _replaced(sentence: str, text: str) -> tuple[tuple[str, str, tuple[str, ...]
         before = at > 0 and _shared_run(ops[at - 1]) or i1 == j1 == 0
         after = at + 1 < len(ops) and _shared_run(ops[at + 1]) or (i2 == len(said) and j2 == len(words))
         if before and after:
-            found.append((" ".join(said[i1:i2]), " ".join(words[j1:j2]), others))
-    return tuple(found)
+            replaced.append((" ".join(said[i1:i2]), " ".join(words[j1:j2]), others))
+    return replaced
+
+
+_ALIGNED_CONDITION = languages.compiled("aligned_condition", "VERIFY")
+_OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
+# The fewest words a condition the sentence leaves out of the clause it follows must have to be read (a bare 'where
+# appropriate' in a list's point is left to the condition check).
+ALIGNED_CONDITION_WORDS = 3
+
+
+def dropped_aligned_condition(sentence: str, text: str, lang: str) -> str | None:
+    """The condition of the clause the sentence follows word for word that the sentence leaves out and restates
+    nowhere ('Where processing is based on consent,' before 'the controller shall be able to demonstrate …')."""
+    opens, own, found = _ALIGNED_CONDITION.get(lang), _OWN_CONDITION.get(lang), _aligned(sentence, text)
+    if opens is None or own is None or found is None or own.search(sentence):
+        return None  # a sentence with a condition of its own may restate the text's in other words
+    said, words, ops, _ = found
+    # the sentence's own words, those no run of the text's accounts for: where a moved condition would be
+    loose = " ".join(w for tag, i1, i2, _, _ in ops if tag in ("delete", "replace") for w in said[i1:i2])
+    for tag, i1, i2, j1, j2 in ops:
+        dropped = " ".join(words[j1:j2])
+        if tag not in ("insert", "replace") or j2 - j1 < ALIGNED_CONDITION_WORDS or not opens.match(dropped):
+            continue
+        if tag == "replace" and i2 - i1 > (j2 - j1) // 2:
+            continue  # the sentence says something in its place
+        terms = {w for w in word_prefixes(dropped, lang) if len(w) > 2}
+        if terms and len(terms & word_prefixes(loose, lang)) * 2 < len(terms):
+            return dropped
+    return None
 
 
 def _shared_run(op: tuple[str, int, int, int, int]) -> bool:

@@ -271,7 +271,8 @@ def _conditions(claim: Claim) -> Verdict | None:
                        claim.lang)
     if _QUOTE.search(claim.body) and len(own) < CLAUSE_MIN_SHARED:
         return None
-    condition = structure.dropped_condition(claim.body, _text(claim), claim.lang)
+    condition = (structure.dropped_condition(claim.body, _text(claim), claim.lang)
+                 or signals.dropped_aligned_condition(claim.body, _text(claim), claim.lang))
     if condition:
         return Verdict(False, "condition_dropped", f"{_labels(claim)} states it only on a condition the sentence "
                                                    f"drops: '{_short(condition)}'")
