@@ -338,7 +338,7 @@ VERIFY = {
     "period_unit": r"hours?|days?|weeks?|months?|years?",
     "joined_word": r"and|or|nor",
     "joined_article": r"the\s+|a\s+|an\s+",
-    # a duty's and a permission's modal, the whole of a run a sentence puts in place of the text's (signals.swapped_modal)
+    # a duty's and a permission's modal, the whole of a run a sentence puts in place of the text's (verify.alignment.swapped_modal)
     "aligned_duty": r"(?:shall|must|has\s+to|have\s+to|is\s+required\s+to|are\s+required\s+to|is\s+obliged\s+to|are\s+obliged\s+to)",
     # a condition's opening words (an exception, 'unless', is one a summary may leave out: see dropped_condition)
     "aligned_condition": r"(?:where|if|when|whenever|provided\s+that|in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent|only\s+(?:if|where|when))\b",
@@ -383,7 +383,7 @@ VERIFY = {
 # Predicates and their opposites (one side, the other side): a sentence that says one where its
 # provision says only the other turns the rule around.
 # Words of opposite sense read where a sentence follows a clause of the text word for word and puts one where the
-# clause has the other (signals.swapped_opposite), besides OPPOSITES: times, bounds, order.
+# clause has the other (verify.alignment.swapped_opposite), besides OPPOSITES: times, bounds, order.
 ALIGNED_OPPOSITES = (
     (r"\b(?:before|prior\s+to|earlier|sooner|earliest)\b", r"\b(?:after|following|later|latest)\b"),
     (r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum|more\s+than|above|exceed\w*)\b",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from pincite import languages
-from pincite.verify import signals, structure
+from pincite.verify import alignment, signals, structure
 from pincite.verify.check import CALENDAR_DATE, Cited, Verdict, missing_quantities, quantities
 
 MIN_QUOTE = 12          # characters: a shorter "…" fragment is a word in quotes, not a quotation
@@ -234,7 +234,7 @@ def _comparators(claim: Claim) -> Verdict | None:
         if (value, other) in strict and (value, kind) not in strict:
             said_it, has_it = ("excludes", "includes") if kind == "strict" else ("includes", "excludes")
             return Verdict(False, "comparator", f"the sentence {said_it} {value} itself; {_labels(claim)} {has_it} it")
-    swap = signals.swapped_opposite(body, text, claim.lang)
+    swap = alignment.swapped_opposite(body, text, claim.lang)
     if swap:
         return Verdict(False, "comparator", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     word = signals.widened_scope(body, text, claim.lang)
@@ -272,7 +272,7 @@ def _conditions(claim: Claim) -> Verdict | None:
     if _QUOTE.search(claim.body) and len(own) < CLAUSE_MIN_SHARED:
         return None
     condition = (structure.dropped_condition(claim.body, _text(claim), claim.lang)
-                 or signals.dropped_aligned_condition(claim.body, _text(claim), claim.lang))
+                 or alignment.dropped_aligned_condition(claim.body, _text(claim), claim.lang))
     if condition:
         return Verdict(False, "condition_dropped", f"{_labels(claim)} states it only on a condition the sentence "
                                                    f"drops: '{_short(condition)}'")
@@ -296,7 +296,7 @@ def _roles(claim: Claim) -> Verdict | None:
     qualified = signals.unqualified_actor(unquoted(body), _text(claim), claim.lang)
     if qualified:
         return Verdict(False, "role", f"the sentence names '{qualified}'; {_labels(claim)} does not")
-    swap = signals.swapped_actor(unquoted(body), _text(claim), claim.lang, act)
+    swap = alignment.swapped_actor(unquoted(body), _text(claim), claim.lang, act)
     if swap:
         return Verdict(False, "role", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     said = signals.doers(unquoted(body), claim.lang, act)
@@ -426,7 +426,7 @@ def _modality(claim: Claim) -> Verdict | None:
     flipped = _verb_modality(body, claim)
     if flipped:
         return Verdict(False, "modality", flipped)
-    swap = signals.swapped_modal(body, _text(claim), claim.lang)
+    swap = alignment.swapped_modal(body, _text(claim), claim.lang)
     if swap:
         return Verdict(False, "modality", f"the sentence says '{swap[0]}' where {_labels(claim)} says '{swap[1]}'")
     if not has:
