@@ -1707,6 +1707,34 @@ def test_a_condition_the_followed_clause_states_left_out(text, why):
     assert reason_parts(text, DEMONSTRATE) == why
 
 
+CODICI = [prov("Articolo 56, paragrafo 7", "7. L'ufficio per l'IA può invitare tutti i fornitori di modelli di IA per "
+                                           "finalità generali ad aderire ai codici di buone pratiche. Per i fornitori di "
+                                           "modelli di IA per finalità generali che non presentano rischi sistemici, tale "
+                                           "adesione può essere limitata agli obblighi di cui all'articolo 53, a meno che "
+                                           "essi dichiarino esplicitamente il loro interesse ad aderire al codice nella sua "
+                                           "interezza.", lang="it"),
+          prov("Articolo 91, paragrafo 3", "3. Su richiesta debitamente motivata del gruppo di esperti scientifici, la "
+                                           "Commissione può presentare una richiesta di informazioni a un fornitore di un "
+                                           "modello di IA per finalità generali, qualora l'accesso alle informazioni sia "
+                                           "necessario e proporzionato per l'adempimento dei compiti del gruppo di esperti "
+                                           "scientifici a norma dell'articolo 68, paragrafo 2.", lang="it")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the Italian pack's modals and conditions, read against the clause the sentence follows word for word
+    ("L'ufficio per l'IA è tenuto a invitare tutti i fornitori di modelli di IA per finalità generali ad aderire ai "
+     "codici di buone pratiche [Articolo 56, paragrafo 7].", "modality"),
+    ("Su richiesta debitamente motivata del gruppo di esperti scientifici, la Commissione può chiedere informazioni a "
+     "un fornitore di un modello di IA per finalità generali [Articolo 91, paragrafo 3].", "condition_dropped"),
+    ("Su richiesta debitamente motivata del gruppo di esperti scientifici, la Commissione può chiedere informazioni a "
+     "un fornitore di un modello di IA per finalità generali, se l'accesso alle informazioni è necessario e "
+     "proporzionato per i compiti del gruppo [Articolo 91, paragrafo 3].", None),
+])
+def test_italian_sentences_read_against_the_clause_they_follow(text, why):
+    ((sentence, labels),) = split_cited(text)
+    assert check_claim(sentence, labels, lambda label: lookup_label(label, CODICI), "it", corpus="test").reason == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

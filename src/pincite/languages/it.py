@@ -85,6 +85,11 @@ DEFINITION = {
 # What the support check reads (verify.signals): negations, modal words, exceptions turned around,
 # the actors of a rule, comparators in words.
 VERIFY = {
+    # the readings of a sentence against the clause it follows word for word (verify.alignment; see the English pack)
+    "aligned_duty": r"(?:deve|devono|è\s+tenut[oa]\s+a|sono\s+tenut[ie]\s+a|è\s+obbligat[oa]\s+a|sono\s+obbligat[ie]\s+a)",
+    "aligned_permission": r"(?:può|possono|è\s+autorizzat[oa]\s+a|sono\s+autorizzat[ie]\s+a|ha\s+facoltà\s+di|hanno\s+facoltà\s+di)",
+    "modal_limited": r"\b(?:solo|soltanto|unicamente|esclusivamente|non|né|mai|salvo|tranne)\b",
+    "aligned_condition": r"(?:se|qualora|ove|laddove|quando|purché|nella\s+misura\s+in\s+cui|solo\s+se|soltanto\s+se)\b",
     "back_reference": r"\b(?:tal[ei]|quest[oaie]|quell[oaie]|dett[oaie]|suddett[oaie]|medesim[oaie])\s+$",
     # the verb that reports what a provision says, after its label ('l'articolo 5 prevede che')
     "says": r"(?:prevede|stabilisce|dispone|afferma|dice|elenca|recita)(?:\s+che)?",
@@ -162,6 +167,11 @@ OPPOSITES = (
      r"\b(?:sbilanciat\w*|squilibrat\w*)\b"),
     (r"\bt(?:en|ien|err)\w*\s+(?:\w+\s+){0,2}?conto\b",
      r"\b(?:ignor\w*|trascur\w*|prescind\w*)\b"),
+)
+# Words of opposite sense read where a sentence follows a clause of the text word for word (see the English pack).
+ALIGNED_OPPOSITES = (
+    (r"\b(?:prima|anteriormente|precedente)\b", r"\b(?:dopo|successivamente|successiv[oaie])\b"),
+    (r"\b(?:almeno|non\s+inferiore|minim[oaie])\b", r"\b(?:al\s+massimo|non\s+superiore|massim[oaie]|fino\s+a)\b"),
 )
 # Regimes the act sets apart by a qualifier (see the English pack): a head noun → its qualified form.
 SCOPE_QUALIFIERS = {
