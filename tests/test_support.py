@@ -1647,7 +1647,10 @@ RETENTION = [prov("Article 30(5)", "5. Online platforms shall store the informat
                                    "relationship with the trader concerned. They shall subsequently delete the "
                                    "information."),
              prov("Article 19(1)", "1. The suspension shall remain in force until the end of the period concerned. The "
-                                   "period shall start from the date of the notification.")]
+                                   "period shall start from the date of the notification."),
+             prov("Article 45(9)", "9. Decisions adopted by the Commission on the basis of Article 25(6) of Directive "
+                                   "95/46/EC shall remain in force until amended, replaced or repealed by a Commission "
+                                   "Decision.")]
 
 
 @pytest.mark.parametrize(("text", "why"), [
@@ -1659,6 +1662,8 @@ RETENTION = [prov("Article 30(5)", "5. Online platforms shall store the informat
     ("Online platforms must keep the information obtained under paragraphs 1 and 2 securely for six months after the "
      "contractual relationship with the trader ends [Article 30(5)].", None),
     ("The suspension shall remain in force until the end of the period concerned [Article 19(1)].", None),
+    ("Decisions adopted by the Commission on the basis of Article 25(6) of Directive 95/46/EC remain in force once "
+     "amended, replaced or repealed by a Commission Decision [Article 45(9)].", "comparator"),
 ])
 def test_the_opposite_word_where_the_followed_clause_has_one(text, why):
     assert reason_parts(text, RETENTION) == why

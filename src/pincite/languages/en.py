@@ -391,7 +391,7 @@ ALIGNED_OPPOSITES = (
      r"not\s+exceed\w*)\b"),
     (r"\b(?:higher|highest|greater|largest)\b", r"\b(?:lower|lowest|smaller|smallest)\b"),
     (r"\b(?:first|start\w*|begin\w*|commenc\w*)\b", r"\b(?:last|end|ends|ending|ended|expir\w*)\b"),
-    (r"\buntil\b", r"\b(?:from|since)\b"),
+    (r"\buntil\b", r"\b(?:from|since|once)\b"),
 )
 OPPOSITES = (
     (r"\b(?:lawful|permitted|permissible|allowed|authori[sz]ed)\b",
