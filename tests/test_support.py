@@ -1712,6 +1712,28 @@ def test_a_condition_the_followed_clause_states_left_out(text, why):
     assert reason_parts(text, DEMONSTRATE) == why
 
 
+SAFEGUARDS = [prov("Article 46(1)", "1. In the absence of a decision pursuant to Article 45(3), a controller or processor "
+                                    "may transfer personal data to a third country or an international organisation only "
+                                    "if the controller or processor has provided appropriate safeguards, and on condition "
+                                    "that enforceable data subject rights and effective legal remedies for data subjects "
+                                    "are available.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'only if' told as 'if' in the clause's own words: a necessary condition made a sufficient one
+    ("In the absence of a decision pursuant to Article 45(3), a controller or processor may transfer personal data to a "
+     "third country or an international organisation if the controller or processor has provided appropriate "
+     "safeguards, and on condition that enforceable data subject rights and effective legal remedies for data subjects "
+     "are available [Article 46(1)].", "comparator"),
+    ("In the absence of a decision pursuant to Article 45(3), a controller or processor may transfer personal data to a "
+     "third country or an international organisation only if the controller or processor has provided appropriate "
+     "safeguards, and on condition that enforceable data subject rights and effective legal remedies for data subjects "
+     "are available [Article 46(1)].", None),
+])
+def test_only_left_out_before_the_followed_clause_condition(text, why):
+    assert reason_parts(text, SAFEGUARDS) == why
+
+
 CODICI = [prov("Articolo 56, paragrafo 7", "7. L'ufficio per l'IA può invitare tutti i fornitori di modelli di IA per "
                                            "finalità generali ad aderire ai codici di buone pratiche. Per i fornitori di "
                                            "modelli di IA per finalità generali che non presentano rischi sistemici, tale "

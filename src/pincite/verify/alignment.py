@@ -137,3 +137,23 @@ def swapped_modal(sentence: str, text: str, lang: str) -> tuple[str, str] | None
             if (said.fullmatch(mine) and has.fullmatch(theirs)):
                 return mine, theirs
     return None
+
+
+_ONLY_WORD = languages.compiled("aligned_only", "VERIFY")
+
+
+def dropped_only(sentence: str, text: str, lang: str) -> str | None:
+    """The clause's 'only if …' when the sentence follows the clause word for word and leaves out only 'only': a
+    necessary condition told as a sufficient one ('may transfer … if' for 'may transfer … only if')."""
+    only, opens, found = _ONLY_WORD.get(lang), _ALIGNED_CONDITION.get(lang), _aligned(sentence, text)
+    if only is None or opens is None or found is None or only.search(sentence):
+        return None
+    said, words, ops, _ = found
+    for at, (tag, _, _, j1, j2) in enumerate(ops):
+        if tag != "insert" or not only.fullmatch(" ".join(words[j1:j2])) or at + 1 >= len(ops):
+            continue
+        following = ops[at + 1]
+        after = " ".join(words[following[3]:following[4]])
+        if following[0] == "equal" and opens.match(after):
+            return " ".join(words[j1:following[4]][:8])
+    return None

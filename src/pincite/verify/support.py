@@ -240,7 +240,7 @@ def _comparators(claim: Claim) -> Verdict | None:
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
-    limit = signals.only_dropped(body, text, claim.lang)
+    limit = signals.only_dropped(body, text, claim.lang) or alignment.dropped_only(claim.body, text, claim.lang)
     if limit:
         return Verdict(False, "comparator", f"the sentence states a plain condition; {_labels(claim)} says "
                                             f"'{_short(limit)}'")
