@@ -3,7 +3,7 @@
     python -m benchmarks.verify_properties
 
 For the first sentence of every provision (recitals aside) of the English GDPR, AI Act, DSA, Data Act and DMA and
-the Italian AI Act (indexed corpora only), it checks:
+the Italian AI Act and GDPR (indexed corpora only), it checks, in English:
 - the sentence quoted and cited ('"…" [Article 4(1)]', and 'Article 4(1) provides that "…" [Article 4(1)]'), and its
   rule in its own modal with the rest quoted ('The data subject must "have the right to …"'): must be verified;
 - 'shall' read as 'must', a condition opening the sentence moved to its end, 'at least' as 'no less than': must be
@@ -16,9 +16,14 @@ the Italian AI Act (indexed corpora only), it checks:
   dropped ('Where X, the controller shall …'), a regime's qualifier dropped ('high-risk', 'very large', 'with systemic
   risk', 'general-purpose', 'serious' incidents), an actor swapped for another the act names ('the Commission' for
   'the Board', 'the controller' for 'the processor', 'providers' for 'deployers'), 'before' → 'after' and back: must be
-  refused (English only; 'shall' → 'may' is
-  counted apart, since 'may have the right' or 'may be lawful only if' can still be read as the text).
-It prints, per rule, how many sentences it changed and how many verdicts were right.
+  refused ('shall' → 'may' is counted apart, since 'may have the right' or 'may be lawful only if' can still be read
+  as the text).
+In Italian, where most duties are in the present tense, the same changes where the text has the words: the quotations;
+'deve' / 'può' negated, turned into each other; 'almeno' as 'al massimo' (refused) and as 'non meno di' or 'come minimo'
+(verified); an opening 'Se / Qualora / Ove …,' moved (verified) or dropped; 'entro N giorni' as 'dopo N giorni'; 'solo
+se' as 'se'; 'ad alto rischio', 'per finalità generali', 'con rischio sistemico' dropped; an actor swapped; 'prima' as
+'dopo' (refused).
+It prints, per language and rule, how many sentences it changed and how many verdicts were right.
 """
 
 from __future__ import annotations
@@ -29,11 +34,16 @@ from collections.abc import Callable
 
 from pincite.service import Pincite
 
-CORPORA = [("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("ai-act", "it")]
+CORPORA = [("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("ai-act", "it"),
+           ("gdpr", "it")]
 _SHALL = re.compile(r"\bshall\b(?!\s+not)")
 
 
-def _sub(pattern: str, new: str, unless: str | None = None) -> Callable[[str], str | None]:
+Rule = tuple[bool, Callable[[str], str | None]]  # whether the changed sentence is faithful, the change (None: n/a)
+
+
+def _sub(pattern: str, new: str | Callable[[re.Match[str]], str], unless: str | None = None
+         ) -> Callable[[str], str | None]:
     def change(sentence: str) -> str | None:
         if not re.search(pattern, sentence) or (unless and re.search(unless, sentence)):
             return None
@@ -65,8 +75,8 @@ _ACTOR_PAIRS = [("the Commission", "the Board"), ("the controller", "the process
                 ("the data holder", "the user"), ("the supervisory authority", "the Board")]
 
 
-def _actor_swapped(sentence: str) -> str | None:
-    for one, other in _ACTOR_PAIRS:
+def _actor_swapped(sentence: str, pairs: list[tuple[str, str]] = _ACTOR_PAIRS) -> str | None:
+    for one, other in pairs:
         for said, instead in ((one, other), (other, one)):
             if re.search(rf"\b{said}\b", sentence, re.IGNORECASE) and not re.search(rf"\b{instead.split()[-1]}", sentence,
                                                                                       re.IGNORECASE):
@@ -121,7 +131,7 @@ PROVIDES = {"en": "provides that", "it": "prevede che"}
 
 
 # rule name → (whether the changed sentence is faithful, the change; None when it does not apply)
-RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
+ENGLISH: dict[str, Rule] = {
     "quoted": (True, lambda s: f'"{s}"'),
     "quoted after its label": (True, lambda s: f'{LABEL} {SAYS} "{s[0].lower()}{s[1:]}"'),
     "own modal, the rest quoted": (True, lambda s: _modal_then_quote(s)),
@@ -153,6 +163,67 @@ RULES: dict[str, tuple[bool, Callable[[str], str | None]]] = {
 }
 
 
+# The Italian text states most duties in the present tense ('Il fornitore garantisce'), so the rules turn the modals it
+# does write ('deve', 'può'), the words of time and bound, the opening condition, a regime's qualifier and the actors.
+_IT_MODAL = r"\b(?:deve|devono|può|possono)\b"
+_IT_LEAD_CONDITION = re.compile(r"(Se|Qualora|Ove|Laddove)\b([^,;()]{5,200}), "
+                                r"(?!(?:esso|essa|essi|esse|ciò|questo|questa|tale|tali|egli|essa)\b)", re.IGNORECASE)
+_IT_QUALIFIER = re.compile(r"(?<=\bIA) ad alto rischio\b|(?<=\bIA) per finalità generali\b| con rischio sistemico\b"
+                           r"|(?<=\bincidenti) gravi\b|(?<=\bincidente) grave\b")
+_IT_ACTOR_PAIRS = [("la Commissione", "il comitato"), ("il titolare del trattamento", "il responsabile del trattamento"),
+                   ("i fornitori", "i deployer"), ("il fornitore", "il deployer"), ("l'autorità di controllo", "il comitato")]
+_IT_BEFORE = {"prima di": "dopo", "prima del": "dopo il", "prima della": "dopo la", "prima dello": "dopo lo",
+              "prima dell'": "dopo l'", "prima dei": "dopo i", "prima delle": "dopo le", "prima degli": "dopo gli",
+              "prima che": "dopo che"}
+_IT_PERIOD = r"(?=(?:un termine di |un periodo di )?\S+ (?:giorni|mesi|ore|anni|settimane)\b)"
+
+
+def _it_condition_dropped(sentence: str) -> str | None:
+    m = _IT_LEAD_CONDITION.match(sentence)
+    return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
+
+
+def _it_condition_moved(sentence: str) -> str | None:
+    m = _IT_LEAD_CONDITION.match(sentence)
+    return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
+
+
+def _it_before_to_after(sentence: str) -> str | None:
+    m = re.search(r"\bprima (?:d(?:i|el|ella|ello|ell'|ei|elle|egli)|che)\b'?", sentence, re.IGNORECASE)
+    if not m:
+        return None
+    said = m.group().lower()
+    return sentence[:m.start()] + _IT_BEFORE[said] + sentence[m.end():] if said in _IT_BEFORE else None
+
+
+ITALIAN: dict[str, Rule] = {
+    "quoted": ENGLISH["quoted"],
+    "quoted after its label": ENGLISH["quoted after its label"],
+    "negation added": (False, _sub(_IT_MODAL, lambda m: f"non {m.group()}", unless=r"\b(?:non|né|mai)\b")),
+    "negation dropped": (False, lambda s: re.sub(rf"\bnon ({_IT_MODAL})", r"\1", s)
+                         if len(re.findall(rf"\bnon {_IT_MODAL}", s)) == 1 else None),
+    "may to must": (False, lambda s: None if re.search(r"\b(?:deve|devono|non)\b", s) else
+                    _sub(r"\b(?:può|possono)\b", lambda m: {"può": "deve", "possono": "devono"}[m.group()])(s)),
+    "must to may": (False, lambda s: None if re.search(r"\b(?:può|possono|non)\b", s) else
+                    _sub(r"\b(?:deve|devono)\b", lambda m: {"deve": "può", "devono": "possono"}[m.group()])(s)),
+    "at least to at most": (False, _sub(r"\balmeno\b", "al massimo")),
+    "condition moved": (True, _it_condition_moved),
+    # 'non meno di' before a number ('almeno due persone'), 'come minimo' before what is listed ('almeno i dati seguenti')
+    "at least to no less than": (True, lambda s: _sub(r"\balmeno\b(?= (?:\d|un[oa']?\b|due|tre|quattro|cinque|sei|dieci))",
+                                                      "non meno di")(s) or _sub(r"\balmeno\b", "come minimo")(s)),
+    "condition dropped": (False, _it_condition_dropped),
+    "within to after": (False, _sub(rf"\bentro {_IT_PERIOD}", "dopo ")),
+    "its first half quoted": ENGLISH["its first half quoted"],
+    "its middle quoted": ENGLISH["its middle quoted"],
+    "its last two thirds quoted": ENGLISH["its last two thirds quoted"],
+    "only if to if": (False, _sub(r"\b(?:solo|soltanto|unicamente) (se|qualora|ove|quando)\b", r"\1")),
+    "a regime's qualifier dropped": (False, lambda s: re.sub(_IT_QUALIFIER, "", s) if re.search(_IT_QUALIFIER, s) else None),
+    "an actor swapped": (False, lambda s: _actor_swapped(s, _IT_ACTOR_PAIRS)),
+    "before to after": (False, _it_before_to_after),
+}
+RULES = {"en": ENGLISH, "it": ITALIAN}
+
+
 def first_sentence(text: str) -> str | None:
     text = re.sub(r"^\(?\d+\)?\.?\s+", "", " ".join(text.split()))
     sentences = [s for s in re.split(r"(?<=[.;:])\s+", text) if 8 <= len(s.split()) <= 60 and '"' not in s]
@@ -160,8 +231,8 @@ def first_sentence(text: str) -> str | None:
 
 
 def main() -> None:
-    changed: Counter[str] = Counter()
-    right: Counter[str] = Counter()
+    changed: Counter[tuple[str, str]] = Counter()
+    right: Counter[tuple[str, str]] = Counter()
     with Pincite() as service:
         for corpus, lang in CORPORA:
             provisions, _ = service.provisions(corpus, lang)
@@ -169,21 +240,20 @@ def main() -> None:
                 sentence = first_sentence(provision.text) if provision.kind != "recital" else None
                 if sentence is None:
                     continue
-                for name, (faithful, change) in RULES.items():
-                    if lang != "en" and not name.startswith("quoted"):
-                        continue
+                for name, (faithful, change) in RULES[lang].items():
                     claim = change(sentence)
                     if claim is None or claim == sentence:
                         continue
                     claim = claim.replace(LABEL, provision.label).replace(SAYS, PROVIDES[lang])
                     verdict = service.verify(f"{claim} [{provision.label}].", corpus=corpus, lang=lang)["verified"]
-                    changed[name] += 1
-                    right[name] += verdict == faithful
-    print(f"{'rule':28} {'changed':>8} {'right':>8} {'share':>7}")
-    for name, (faithful, _) in RULES.items():
-        if changed[name]:
-            print(f"{name:28} {changed[name]:8} {right[name]:8} {right[name] / changed[name]:7.1%}"
-                  f"  ({'must pass' if faithful else 'must be refused'})")
+                    changed[lang, name] += 1
+                    right[lang, name] += verdict == faithful
+    for lang, rules in RULES.items():
+        print(f"{'rule (' + lang + ')':28} {'changed':>8} {'right':>8} {'share':>7}")
+        for name, (faithful, _) in rules.items():
+            if changed[lang, name]:
+                print(f"{name:28} {changed[lang, name]:8} {right[lang, name]:8} "
+                      f"{right[lang, name] / changed[lang, name]:7.1%}  ({'must pass' if faithful else 'must be refused'})")
 
 
 if __name__ == "__main__":

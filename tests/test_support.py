@@ -1762,6 +1762,46 @@ def test_italian_sentences_read_against_the_clause_they_follow(text, why):
     assert check_claim(sentence, labels, lambda label: lookup_label(label, CODICI), "it", corpus="test").reason == why
 
 
+TERMINI = [prov("Articolo 36, paragrafo 5", "5. Qualora la sua designazione sia stata sospesa, limitata oppure ritirata "
+                                            "interamente o in parte, l'organismo notificato informa i fornitori interessati "
+                                            "al più tardi entro 10 giorni.", lang="it"),
+           prov("Articolo 46, paragrafo 3", "3. L'autorizzazione di cui al paragrafo 1 è rilasciata solo se l'autorità di "
+                                            "vigilanza del mercato conclude che il sistema di IA ad alto rischio è conforme "
+                                            "ai requisiti di cui alla sezione 2.", lang="it"),
+           prov("Articolo 28, paragrafo 1", "1. Ciascuno Stato membro designa o istituisce almeno un'autorità di notifica "
+                                            "responsabile della predisposizione e dell'esecuzione delle procedure necessarie "
+                                            "per la valutazione, la designazione e la notifica degli organismi di "
+                                            "valutazione della conformità e per il loro monitoraggio.", lang="it"),
+           prov("Articolo 74, paragrafo 8", "8. Le attività di vigilanza del mercato non pregiudicano in alcun modo "
+                                            "l'indipendenza delle autorità giudiziarie né interferiscono in altro modo con "
+                                            "le loro attività nell'esercizio delle loro funzioni giurisdizionali.",
+                lang="it")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # 'dopo 10 giorni' sets the earliest time where the text sets the latest ('entro 10 giorni')
+    ("Qualora la sua designazione sia stata sospesa, l'organismo notificato informa i fornitori interessati dopo 10 "
+     "giorni [Articolo 36, paragrafo 5].", "comparator"),
+    ("Qualora la sua designazione sia stata sospesa, l'organismo notificato informa i fornitori interessati al più tardi "
+     "entro 10 giorni [Articolo 36, paragrafo 5].", None),
+    # 'solo se' told as 'se': a necessary condition made a sufficient one
+    ("L'autorizzazione di cui al paragrafo 1 è rilasciata se l'autorità di vigilanza del mercato conclude che il sistema "
+     "di IA ad alto rischio è conforme ai requisiti di cui alla sezione 2 [Articolo 46, paragrafo 3].", "comparator"),
+    # 'non meno di' is 'almeno', a floor
+    ("Ciascuno Stato membro designa o istituisce non meno di un'autorità di notifica [Articolo 28, paragrafo 1].", None),
+    ("Ciascuno Stato membro designa o istituisce meno di un'autorità di notifica [Articolo 28, paragrafo 1].",
+     "comparator"),
+    # the verb after the 'né' of a saving clause is the text's too; asserted without it, it is denied
+    ("Le attività di vigilanza del mercato non pregiudicano in alcun modo l'indipendenza delle autorità giudiziarie né "
+     "interferiscono in altro modo con le loro attività [Articolo 74, paragrafo 8].", None),
+    ("Le attività di vigilanza del mercato interferiscono con le attività delle autorità giudiziarie [Articolo 74, "
+     "paragrafo 8].", "polarity"),
+])
+def test_italian_times_bounds_only_if_and_a_saving_clause(text, why):
+    ((sentence, labels),) = split_cited(text)
+    assert check_claim(sentence, labels, lambda label: lookup_label(label, TERMINI), "it", corpus="test").reason == why
+
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "

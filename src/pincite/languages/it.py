@@ -89,6 +89,7 @@ VERIFY = {
     "aligned_duty": r"(?:deve|devono|è\s+tenut[oa]\s+a|sono\s+tenut[ie]\s+a|è\s+obbligat[oa]\s+a|sono\s+obbligat[ie]\s+a)",
     "aligned_permission": r"(?:può|possono|è\s+autorizzat[oa]\s+a|sono\s+autorizzat[ie]\s+a|ha\s+facoltà\s+di|hanno\s+facoltà\s+di)",
     "modal_limited": r"\b(?:solo|soltanto|unicamente|esclusivamente|non|né|mai|salvo|tranne)\b",
+    "aligned_only": r"\b(?:solo|soltanto|unicamente|esclusivamente)\b",
     "aligned_condition": r"(?:se|qualora|ove|laddove|quando|purché|nella\s+misura\s+in\s+cui|solo\s+se|soltanto\s+se)\b",
     "back_reference": r"\b(?:tal[ei]|quest[oaie]|quell[oaie]|dett[oaie]|suddett[oaie]|medesim[oaie])\s+$",
     # the verb that reports what a provision says, after its label ('l'articolo 5 prevede che')
@@ -108,19 +109,25 @@ VERIFY = {
     "not_a_negation": r"\bnon\s+(?:può|possono|deve|devono)\s+superare\b|\bnon\s+(?:solo|soltanto)\b|\bnon\s+(?:oltre|"
                       r"più\s+di|meno\s+di|prima\s+di)\b|\bnon\s+(?:importa|rileva)\b|\bnon\s+appena\b",  # 'as soon as'
     # a saving clause ('lasciano impregiudicati', 'fatto salvo'), and a sentence's way of saying it ('non incide
-    # su … né su …'): the sentence's negation, and the 'né' it goes on with, are the text's
+    # su … né su …'): the sentence's negation, and the 'né' it goes on with and its verb ('né interferiscono'), are the
+    # text's
     "saving_text": r"\bimpregiudicat\w*|\bnon\s+pregiudica\w*|\bnon\s+incid\w*",
-    "saving_said": r"\bnon\s+(?:\w+\s+)?(?:pregiudic|incid|sostitu|limit|modific|alter)\w*(?:[^.;]*?\bné\b)*",
+    "saving_said": r"\bnon\s+(?:\w+\s+)?(?:pregiudic|incid|sostitu|limit|modific|alter)\w*(?:[^.;]*?\bné\b(?:\s+\w+)?)*",
     "negative_clause": r"\bvietat\w*|\bdivieto\b|\bproibit\w*|^\W*(?:\w\)\s*)?(?:nessun\w*|né)\b",
     # a word the text denies ('non includono', 'né … coinvolti'): a sentence asserting it turns the rule around
     "denial": r"\b(?:non|mai|né)\s+(?:(?:è|sono|stato|stata|stati|state|essere|viene|vengono|anche|più)\s+)*(?P<word>[a-zàèéìòù]{4,})\b",
     "qualified": r"\b(?:fornitor[ei]|deployer)\s+(?:di|del|dello|della|dei|degli|delle)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
-    "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|\binferiore\s+a\b|\bmeno\s+di\b|"
+    "ceiling": r"\bentro\b|\bfino\s+a\b|\bnon\s+superiore\b|\bal\s+massimo\b|(?<!\bnon\s)\binferiore\s+a\b|"
+               r"(?<!\bnon\s)\bmeno\s+di\b|"
                r"\bnon\s+oltre\b|\bal\s+più\s+tardi\b|\bnon\s+più\s+di\b|"
                r"\bmassim[oa]\b",
     # a bound that leaves its number out ('più di 3'; not 'non più di 3')
     "strict_bound": r"(?<!\bnon\s)\b(?:più|meno)\s+di\b|(?<!\bnon\s)\b(?:superiore|inferiore)\s+a\b|(?<!\bnon\s)\boltre\b",
-    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bsuperiore\s+a\b|(?<!\bnon\s)\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
+    # 'non meno di' as 'almeno'; 'dopo 15 giorni' sets the earliest time, as 'al più presto' does
+    "floor": r"\balmeno\b|\bnon\s+inferiore\b|\bnon\s+meno\s+di\b|\bal\s+più\s+presto\b|\bsuperiore\s+a\b|"
+             r"(?<!\bnon\s)\bpiù\s+di\b|(?<!\bnon\s)\boltre\b|\bminim[oa]\b|"
+             r"\bdopo\s+(?:(?:un|il)\s+(?:periodo|termine)\s+di\s+)?(?:\d+|un[oa]?|due|tre|quattro|cinque|sei|sette|otto|nove|"
+             r"dieci|quindici|trenta)\s+(?:giorn|settiman|mes|ann|or)\w*|"
              r"\bnon\s+prima\s+d\w*",
     "beyond_limit": r"\bnon\s+(?:solo|soltanto|esclusivamente)\b|\banche\s+parzialmente\b|\bin\s+parte\b",
     "at_will": r"\ba\s+(?:sua|loro)\s+discrezione\b|\bsenza\s+limit\w*\b",

@@ -368,7 +368,8 @@ def denied_words(text: str, sentence: str, lang: str) -> list[tuple[str, str]]:
     for m in re.finditer(r"[A-Za-z]{4,}", sentence):
         stems = tokenize(m.group(), lang)
         if stems and stems[0] in denied and not _DENYING_VERB.search(sentence[max(0, m.start() - 30):m.start()]):
-            out.append((denied[stems[0]], sentence[max(0, m.start() - 20):m.end()].strip()))
+            # the word with the three before it: the detail quotes whole words ('mercato interferiscono', not 'lanza del')
+            out.append((denied[stems[0]], " ".join([*sentence[:m.start()].split()[-3:], m.group()])))
     return out
 
 
