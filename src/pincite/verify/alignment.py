@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from pincite import languages
 from pincite.verify.signals import actors, clauses, word_prefixes
+from pincite.verify.structure import OWN_CONDITION
 
 # How closely a sentence must follow one clause of the text, word for word (difflib's ratio), for a word it puts where
 # the clause has another to be read as a swap; and how many words such a swap may span on either side.
@@ -88,7 +89,6 @@ def _replaced(sentence: str, text: str) -> list[tuple[str, str, tuple[str, ...]]
 
 
 _ALIGNED_CONDITION = languages.compiled("aligned_condition", "VERIFY")
-_OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
 # The fewest words a condition the sentence leaves out of the clause it follows must have to be read (a bare 'where
 # appropriate' in a list's point is left to the condition check).
 ALIGNED_CONDITION_WORDS = 3
@@ -97,7 +97,7 @@ ALIGNED_CONDITION_WORDS = 3
 def dropped_aligned_condition(sentence: str, text: str, lang: str) -> str | None:
     """The condition of the clause the sentence follows word for word that the sentence leaves out and restates
     nowhere ('Where processing is based on consent,' before 'the controller shall be able to demonstrate …')."""
-    opens, own, found = _ALIGNED_CONDITION.get(lang), _OWN_CONDITION.get(lang), _aligned(sentence, text)
+    opens, own, found = _ALIGNED_CONDITION.get(lang), OWN_CONDITION.get(lang), _aligned(sentence, text)
     if opens is None or own is None or found is None or own.search(sentence):
         return None  # a sentence with a condition of its own may restate the text's in other words
     said, words, ops, _ = found

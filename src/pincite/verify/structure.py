@@ -35,8 +35,9 @@ _CONJUNCT_CONDITION = languages.compiled("conjunct_condition", "STRUCTURE")
 _INSIDE = languages.compiled("condition_inside", "STRUCTURE")
 # A connective before an opening condition ('However, provided that …,', 'Furthermore, where …,').
 _CONNECTIVE = languages.compiled("connective", "STRUCTURE")
-# A sentence that states a condition of its own (in other words, perhaps) is not read as dropping one.
-_OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
+# A sentence that states a condition of its own (in other words, perhaps) is not read as dropping one (here and in
+# verify.alignment).
+OWN_CONDITION = languages.compiled("own_condition", "STRUCTURE")
 # An exception ('unless', 'except where') is a condition a faithful summary may leave out; a sentence
 # that says its rule never yields ('never', 'in no case') has dropped it.
 _LISTED = {code: re.compile(f"^(?:{p.pattern})\\b", re.IGNORECASE)
@@ -195,7 +196,7 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     """The condition (or exception) of the provision's sentence the claim restates, with the word that opens
     it ('where Article 3(2) applies'), when the claim keeps none of its own words and states no condition
     itself (a duty owed upon request is read first, whatever the claim states); None otherwise."""
-    own, whether = _OWN_CONDITION.get(lang), _WHETHER.get(lang)
+    own, whether = OWN_CONDITION.get(lang), _WHETHER.get(lang)
     if own is None:
         return None
     wanted = signals.content_terms(sentence, lang)
