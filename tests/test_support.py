@@ -1775,7 +1775,10 @@ TERMINI = [prov("Articolo 36, paragrafo 5", "5. Qualora la sua designazione sia 
            prov("Articolo 74, paragrafo 8", "8. Le attività di vigilanza del mercato non pregiudicano in alcun modo "
                                             "l'indipendenza delle autorità giudiziarie né interferiscono in altro modo con "
                                             "le loro attività nell'esercizio delle loro funzioni giurisdizionali.",
-                lang="it")]
+                lang="it"),
+           prov("Articolo 97, paragrafo 1", "1. Entro 25 maggio 2020 e, successivamente, ogni quattro anni, la "
+                                            "Commissione trasmette al Parlamento europeo e al Consiglio relazioni di "
+                                            "valutazione e sul riesame del presente regolamento.", lang="it")]
 
 
 @pytest.mark.parametrize(("text", "why"), [
@@ -1796,6 +1799,9 @@ TERMINI = [prov("Articolo 36, paragrafo 5", "5. Qualora la sua designazione sia 
      "interferiscono in altro modo con le loro attività [Articolo 74, paragrafo 8].", None),
     ("Le attività di vigilanza del mercato interferiscono con le attività delle autorità giudiziarie [Articolo 74, "
      "paragrafo 8].", "polarity"),
+    # the words a sentence quotes are its own: 'ogni quattro anni, «la Commissione trasmette …»' widens nothing
+    ("Entro 25 maggio 2020 e, successivamente, ogni quattro anni, \"la Commissione trasmette al Parlamento europeo e al "
+     "Consiglio relazioni di valutazione e sul riesame del presente regolamento\" [Articolo 97, paragrafo 1].", None),
 ])
 def test_italian_times_bounds_only_if_and_a_saving_clause(text, why):
     ((sentence, labels),) = split_cited(text)

@@ -254,8 +254,9 @@ def _comparators(claim: Claim) -> Verdict | None:
 def _scope(claim: Claim) -> Verdict | None:
     """'any AI system' (or 'Providers of online platforms must') where the provision only ever says 'high-risk AI
     systems' ('Providers of very large online platforms shall')."""
-    body, text = unquoted(_quotations_read_in(claim.body, claim.lang)), _text(claim)
-    found = (structure.widened(body, text, claim.lang) or structure.widened_subject(body, text, claim.lang)
+    read_in = _quotations_read_in(claim.body, claim.lang)
+    body, text = unquoted(read_in), _text(claim)
+    found = (structure.widened(body, text, claim.lang, quoted=read_in) or structure.widened_subject(body, text, claim.lang)
              or structure.added_alternative(body, text, claim.lang)
              or structure.dropped_qualifier(body, text, claim.lang))
     if found:
