@@ -1694,7 +1694,10 @@ def test_a_duty_where_the_followed_clause_permits(text, why):
 
 
 DEMONSTRATE = [prov("Article 7(1)", "1. Where processing is based on consent, the controller shall be able to demonstrate "
-                                    "that the data subject has consented to processing of his or her personal data.")]
+                                    "that the data subject has consented to processing of his or her personal data."),
+               prov("Article 40(2)", "2. Where the processor engages another processor, the processor shall inform the "
+                                     "controller of the change, where the controller has not given a general "
+                                     "authorisation, at least one month before it takes effect.")]
 
 
 @pytest.mark.parametrize(("text", "why"), [
@@ -1707,6 +1710,14 @@ DEMONSTRATE = [prov("Article 7(1)", "1. Where processing is based on consent, th
      "personal data where processing is based on consent [Article 7(1)].", None),
     ('"Where processing is based on consent," the controller shall be able to demonstrate that the data subject has '
      "consented to processing of his or her personal data [Article 7(1)].", None),
+    # a condition the sentence copies from the clause is the clause's other one: it does not excuse leaving out the
+    # one that opens the clause
+    ("The processor shall inform the controller of the change, where the controller has not given a general "
+     "authorisation, at least one month before it takes effect [Article 40(2)].", "condition_dropped"),
+    # one in the sentence's own words ('as far as') may restate the one left out
+    ("The processor shall inform the controller of the change as far as it engages another processor, where the "
+     "controller has not given a general authorisation, at least one month before it takes effect [Article 40(2)].",
+     None),
 ])
 def test_a_condition_the_followed_clause_states_left_out(text, why):
     assert reason_parts(text, DEMONSTRATE) == why

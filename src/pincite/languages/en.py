@@ -517,7 +517,7 @@ STRUCTURE = {
                         r"upon\s+(?:a|the)\s+(?:[\w-]+\s+)?request|only\s+(?:if|where|when|in\s+so\s+far\s+as)|"
                         r"in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent\s+that|in\s+(?:any\s+case|cases)\s+where|"
                         r"except\s+(?:where|when|if)|save\s+where)\b|,\s*(?:where|if|when|until)\b|(?<!\bas\s)\bif\b|\bwhen\b",
-    "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|"
+    "own_condition": r"\b(?:where|if|when|whenever|unless|provided\s+that|only|as\s+long\s+as|so\s+long\s+as|as\s+far\s+as|"
                      r"to\s+the\s+extent|in\s+so\s+far|insofar|in\s+case|on\s+condition|once|subject\s+to|except|save|"
                      r"depending|in\s+principle|as\s+a\s+rule|generally|normally|usually|in\s+general|typically)\b",
     # a lead-in that states its clause only on the grounds its points list ('reconsider … a designation decision …

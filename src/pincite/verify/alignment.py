@@ -98,17 +98,27 @@ def dropped_aligned_condition(sentence: str, text: str, lang: str) -> str | None
     """The condition of the clause the sentence follows word for word that the sentence leaves out and restates
     nowhere ('Where processing is based on consent,' before 'the controller shall be able to demonstrate …')."""
     opens, own, found = _ALIGNED_CONDITION.get(lang), OWN_CONDITION.get(lang), _aligned(sentence, text)
-    if opens is None or own is None or found is None or own.search(sentence):
-        return None  # a sentence with a condition of its own may restate the text's in other words
+    if opens is None or own is None or found is None:
+        return None
     said, words, ops, _ = found
     # the sentence's own words, those no run of the text's accounts for: where a moved condition would be
     loose = " ".join(w for tag, i1, i2, _, _ in ops if tag in ("delete", "replace") for w in said[i1:i2])
+    if own.search(loose):
+        return None  # a condition in the sentence's own words may restate the text's
+    # A condition word the sentence copies from the clause is the clause's other condition, and does not excuse leaving
+    # out the one that opens the clause ('Qualora decida di cessare …, un organismo notificato ne informa … qualora la
+    # cessazione sia stata programmata'); one inside the clause may run on in words the sentence keeps and the condition
+    # word it copies ('may be processed … when those data are processed by … a professional subject to …' told as
+    # '… by a professional subject to …').
+    copied = bool(own.search(sentence))
     for tag, i1, i2, j1, j2 in ops:
         dropped = " ".join(words[j1:j2])
         if tag not in ("insert", "replace") or j2 - j1 < ALIGNED_CONDITION_WORDS or not opens.match(dropped):
             continue
         if tag == "replace" and i2 - i1 > (j2 - j1) // 2:
             continue  # the sentence says something in its place
+        if j1 > 0 and copied:
+            continue
         terms = {w for w in word_prefixes(dropped, lang) if len(w) > 2}
         if terms and len(terms & word_prefixes(loose, lang)) * 2 < len(terms):
             return dropped
