@@ -12,7 +12,7 @@ the Italian AI Act and GDPR (indexed corpora only), it checks, in English:
   be verified;
 - a negation added ('shall' → 'shall not'), dropped ('shall not' → 'shall'), 'may' → 'must', 'shall' → 'may', 'at
   least' → 'at most', 'not later than' → 'not earlier than', 'within N days' → 'only after N days' and → 'after N
-  days', 'at the latest' → 'at the earliest', 'only if' → 'if', 'until' → 'once', a condition opening the sentence
+  days', 'at the latest' → 'at the earliest', 'only if' → 'if', any other 'only' (not 'not only') dropped, 'until' → 'once', a condition opening the sentence
   dropped ('Where X, the controller shall …'), a regime's qualifier dropped ('high-risk', 'very large', 'with systemic
   risk', 'general-purpose', 'serious' incidents), an actor swapped for another the act names ('the Commission' for
   'the Board', 'the controller' for 'the processor', 'providers' for 'deployers'), 'before' → 'after' and back: must be
@@ -153,6 +153,7 @@ ENGLISH: dict[str, Rule] = {
     "its middle quoted": (True, _part_quoted(0.25, 0.75)),
     "its last two thirds quoted": (True, _part_quoted(1 / 3, None)),
     "only if to if": (False, _sub(r"\bonly (if|where|when)\b", r"\1")),
+    "only dropped": (False, _sub(r"(?<!\bnot )\bonly (?!(?:if|where|when)\b)", "")),
     "within to after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
                                     "after ")),
     "until to once": (False, _sub(r"\buntil\b", "once")),

@@ -1693,6 +1693,29 @@ def test_a_duty_where_the_followed_clause_permits(text, why):
     assert reason_parts(text, CONSULTATION + TRADE_SECRETS) == why
 
 
+LIMITED = [prov("Article 10", "Processing of personal data relating to criminal convictions and offences shall be carried "
+                             "out only under the control of official authority. Any comprehensive register of criminal "
+                             "convictions shall be kept only under the control of official authority."),
+           prov("Article 3(42)", "(42) 'real-time remote biometric identification system' means a system whereby the "
+                                 "identification occurs without a significant delay, comprising not only instant "
+                                 "identification, but also limited short delays.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the clause followed word for word on both sides of its 'only', which the sentence leaves out
+    ("Any comprehensive register of criminal convictions shall be kept under the control of official authority "
+     "[Article 10].", "comparator"),
+    # the limit said in the sentence's own word is kept
+    ("Any comprehensive register of criminal convictions shall be kept solely under the control of official authority "
+     "[Article 10].", None),
+    # 'not only' widens: a sentence without it says less than the text, not more
+    ("A real-time remote biometric identification system is a system whereby the identification occurs without a "
+     "significant delay, comprising instant identification [Article 3(42)].", None),
+])
+def test_a_limit_the_followed_clause_states_left_out(text, why):
+    assert reason_parts(text, LIMITED) == why
+
+
 DEMONSTRATE = [prov("Article 7(1)", "1. Where processing is based on consent, the controller shall be able to demonstrate "
                                     "that the data subject has consented to processing of his or her personal data."),
                prov("Article 40(2)", "2. Where the processor engages another processor, the processor shall inform the "

@@ -167,3 +167,26 @@ def dropped_only(sentence: str, text: str, lang: str) -> str | None:
         if following[0] == "equal" and opens.match(after):
             return " ".join(words[j1:following[4]][:8])
     return None
+
+
+_BEYOND_LIMIT = languages.compiled("beyond_limit", "VERIFY")
+
+
+def dropped_limit(sentence: str, text: str, lang: str) -> str | None:
+    """The clause's 'only …' when the sentence follows the clause word for word on both sides of that word and leaves it
+    out ('shall be kept under the control of official authority' for '… kept only under the control …'), with no limit
+    word of its own: what the text allows in one case alone the sentence allows without one."""
+    only, found = _ONLY_WORD.get(lang), _aligned(sentence, text)
+    if only is None or found is None or only.search(sentence):
+        return None
+    said, words, ops, _ = found
+    beyond = _BEYOND_LIMIT.get(lang)
+    for at, (tag, _, _, j1, j2) in enumerate(ops):
+        if tag != "insert" or not only.fullmatch(" ".join(words[j1:j2])):
+            continue
+        if beyond and beyond.search(" ".join(words[max(0, j1 - 2):j2])):
+            continue  # 'not only' widens: leaving it out narrows the sentence, which the text still supports
+        kept_before = (at > 0 and _shared_run(ops[at - 1])) or j1 == 0
+        if kept_before and at + 1 < len(ops) and _shared_run(ops[at + 1]):
+            return " ".join(words[j1:j1 + 8])
+    return None

@@ -244,6 +244,9 @@ def _comparators(claim: Claim) -> Verdict | None:
     if limit:
         return Verdict(False, "comparator", f"the sentence states a plain condition; {_labels(claim)} says "
                                             f"'{_short(limit)}'")
+    left_out = alignment.dropped_limit(claim.body, text, claim.lang)
+    if left_out:
+        return Verdict(False, "comparator", f"the sentence leaves out a limit; {_labels(claim)} says '{_short(left_out)}'")
     lifted = signals.lifted_limit(body, text, claim.lang)
     if lifted:
         return Verdict(False, "comparator", f"the sentence says '{lifted[0]}'; {_labels(claim)} limits it: "
