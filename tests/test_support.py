@@ -1864,6 +1864,7 @@ def test_italian_times_bounds_only_if_and_a_saving_clause(text, why):
     assert check_claim(sentence, labels, lambda label: lookup_label(label, TERMINI), "it", corpus="test").reason == why
 
 
+
 @pytest.mark.parametrize(("text", "why"), [
     # a verb between the negation and the comparison ('may not total more than') keeps the bound a ceiling
     ("The Commission may extend a market investigation where the extension is justified on objective grounds and "
@@ -2546,3 +2547,14 @@ def test_a_duty_denied_where_the_text_has_an_exception_may_restate_it():
     assert signals.lifted_duty(said, "The controller shall notify the supervisory authority, unless the breach is "
                                      "unlikely to result in a risk.", "en") is None
     assert signals.lifted_duty(said, "The controller may notify the supervisory authority.", "en") is None
+
+
+def test_a_point_of_the_list_a_rule_is_bound_by_is_its_condition(gdpr_service):
+    # Article 49(1) admits a transfer 'soltanto se si verifica una delle seguenti condizioni:'; its point d) restated
+    # is the condition itself, not its rule without one
+    point = "d) il trasferimento sia necessario per importanti motivi di interesse pubblico [Articolo 49, paragrafo 1]."
+    assert gdpr_service.verify(point, corpus="gdpr", lang="it")["verified"] is True
+    rule = ("È ammesso il trasferimento di dati personali verso un paese terzo o un'organizzazione internazionale "
+            "[Articolo 49, paragrafo 1].")
+    (sentence,) = gdpr_service.verify(rule, corpus="gdpr", lang="it")["sentences"]
+    assert sentence["reason"] == "condition_dropped"

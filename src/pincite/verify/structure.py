@@ -204,6 +204,14 @@ def dropped_condition(sentence: str, text: str, lang: str) -> str | None:
     best, shared = closest(wanted, text, lang)
     if best is None or shared < 2 or len(wanted - signals.held(wanted, signals.content_terms(best.text, lang), lang)) > len(wanted) / 2:
         return None  # the claim restates no one sentence of the provision
+    # A claim that restates a point of the list a rule is bound by ('il trasferimento sia necessario per importanti motivi
+    # di interesse pubblico' under '… è ammesso … soltanto se si verifica una delle seguenti condizioni:') states the
+    # condition, and drops none of the rule's, whichever sentence's rule shares more of its words.
+    whole, whole_shared = closest(wanted, text, lang, core=False)
+    if whole is not None and whole_shared > shared and ":" in whole.text:
+        point = signals.content_terms(whole.text.rsplit(":", 1)[1], lang) - signals.content_terms(whole.core, lang)
+        if 2 * len(signals.held(wanted, point, lang)) > len(wanted):
+            return None
     # A duty owed only when asked is dropped by a claim that never says anyone asks, whatever other condition
     # it keeps ('Where a recipient considers …, the data holder must provide …' for '… upon its reasoned request').
     asked = _request(sentence, best.text, wanted, lang)
