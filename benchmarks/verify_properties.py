@@ -91,14 +91,18 @@ def _modal_then_quote(sentence: str) -> str | None:
     return f'{sentence[:m.start()].strip()} must "{sentence[m.end():]}"'
 
 
-def _condition_dropped(sentence: str) -> str | None:
-    m = _LEAD_CONDITION.match(sentence)
-    return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
+def _condition_dropped(lead: re.Pattern[str]) -> Callable[[str], str | None]:
+    def change(sentence: str) -> str | None:
+        m = lead.match(sentence)
+        return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
+    return change
 
 
-def _condition_moved(sentence: str) -> str | None:
-    m = _LEAD_CONDITION.match(sentence)
-    return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
+def _condition_moved(lead: re.Pattern[str]) -> Callable[[str], str | None]:
+    def change(sentence: str) -> str | None:
+        m = lead.match(sentence)
+        return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
+    return change
 
 
 # A part of the sentence in quotation marks, the rest in the text's own words ('The Board shall "be composed of one
@@ -143,9 +147,9 @@ ENGLISH: dict[str, Rule] = {
     "at least to at most": (False, _sub(r"\bat least\b", "at most")),
     "not later to not earlier": (False, _sub(r"\bnot later than\b", "not earlier than")),
     "shall to may": (False, _sub(r"\bshall\b(?!\s+not)", "may", unless=r"\b(?:may|not)\b")),
-    "condition moved": (True, _condition_moved),
+    "condition moved": (True, _condition_moved(_LEAD_CONDITION)),
     "at least to no less than": (True, _sub(r"\bat least\b", "no less than")),
-    "condition dropped": (False, _condition_dropped),
+    "condition dropped": (False, _condition_dropped(_LEAD_CONDITION)),
     "within to only after": (False, _sub(r"\bwithin (?=(?:a period of )?\w+ (?:days|months|hours|years|working days|weeks)\b)",
                                          "only after ")),
     "at the latest to at the earliest": (False, _sub(r"\bat the latest\b", "at the earliest")),
@@ -179,16 +183,6 @@ _IT_BEFORE = {"prima di": "dopo", "prima del": "dopo il", "prima della": "dopo l
 _IT_PERIOD = r"(?=(?:un termine di |un periodo di )?\S+ (?:giorni|mesi|ore|anni|settimane)\b)"
 
 
-def _it_condition_dropped(sentence: str) -> str | None:
-    m = _IT_LEAD_CONDITION.match(sentence)
-    return sentence[m.end()].upper() + sentence[m.end() + 1:] if m else None
-
-
-def _it_condition_moved(sentence: str) -> str | None:
-    m = _IT_LEAD_CONDITION.match(sentence)
-    return f"{sentence[m.end()].upper()}{sentence[m.end() + 1:]}, {m.group(1).lower()}{m.group(2)}" if m else None
-
-
 def _it_before_to_after(sentence: str) -> str | None:
     m = re.search(r"\bprima (?:d(?:i|el|ella|ello|ell'|ei|elle|egli)|che)\b'?", sentence, re.IGNORECASE)
     if not m:
@@ -208,11 +202,11 @@ ITALIAN: dict[str, Rule] = {
     "must to may": (False, lambda s: None if re.search(r"\b(?:può|possono|non)\b", s) else
                     _sub(r"\b(?:deve|devono)\b", lambda m: {"deve": "può", "devono": "possono"}[m.group()])(s)),
     "at least to at most": (False, _sub(r"\balmeno\b", "al massimo")),
-    "condition moved": (True, _it_condition_moved),
+    "condition moved": (True, _condition_moved(_IT_LEAD_CONDITION)),
     # 'non meno di' before a number ('almeno due persone'), 'come minimo' before what is listed ('almeno i dati seguenti')
     "at least to no less than": (True, lambda s: _sub(r"\balmeno\b(?= (?:\d|un[oa']?\b|due|tre|quattro|cinque|sei|dieci))",
                                                       "non meno di")(s) or _sub(r"\balmeno\b", "come minimo")(s)),
-    "condition dropped": (False, _it_condition_dropped),
+    "condition dropped": (False, _condition_dropped(_IT_LEAD_CONDITION)),
     "within to after": (False, _sub(rf"\bentro {_IT_PERIOD}", "dopo ")),
     "its first half quoted": ENGLISH["its first half quoted"],
     "its middle quoted": ENGLISH["its middle quoted"],

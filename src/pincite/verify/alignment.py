@@ -3,7 +3,7 @@
 A sentence that restates one clause of the provision nearly word for word, with one run of words changed, says what
 the clause says except for that run: the run is read against the words the clause has in its place. An actor there
 for another ('set by the gatekeeper' for 'set by the Commission'), the opposite time or bound ('before' for 'after'),
-a duty's modal for a permission's, and a condition of the clause left out are what the global checks of
+a duty's modal for a permission's, and a condition or an 'only' of the clause left out are what the global checks of
 `pincite.verify.signals` miss when the other word is elsewhere in the provision.
 """
 
