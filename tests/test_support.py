@@ -1693,6 +1693,20 @@ def test_a_duty_where_the_followed_clause_permits(text, why):
     assert reason_parts(text, CONSULTATION + TRADE_SECRETS) == why
 
 
+DEFINITIONS = [prov("Article 3(a)", "For the purpose of this Regulation, the following definitions shall apply:\n(a) "
+                                    "'information society service' means a service as defined in Article 1(1), point "
+                                    "(b), of Directive (EU) 2015/1535;")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the modal swapped before the clause's last word: one shared word that ends both sentences bounds the swap
+    ("For the purpose of this Regulation, the following definitions may apply [Article 3(a)].", "modality"),
+    ("For the purpose of this Regulation, the following definitions must apply [Article 3(a)].", None),
+])
+def test_a_modal_swapped_before_the_last_word(text, why):
+    assert reason_parts(text, DEFINITIONS) == why
+
+
 INITIATIVE_OR_REQUEST = [
     prov("Article 70(1)", "1. The Board shall ensure the consistent application of this Regulation. To that end, the "
                           "Board shall, on its own initiative or, where relevant, at the request of the Commission, in "

@@ -81,8 +81,10 @@ def _replaced(sentence: str, text: str) -> list[tuple[str, str, tuple[str, ...]]
             continue
         # a swap sits between runs of words the two share (two at least), or at the start or the end of both: not
         # leftovers paired by position ('… stored at that recipient's request' against '… that the provider')
-        before = at > 0 and _shared_run(ops[at - 1]) or i1 == j1 == 0
-        after = at + 1 < len(ops) and _shared_run(ops[at + 1]) or (i2 == len(said) and j2 == len(words))
+        # (a single shared word counts where it ends both: '… may apply' for '… shall apply')
+        before = at > 0 and _shared_run(ops[at - 1]) or i1 == j1 == 0 or at == 1 and ops[0][0] == "equal"
+        after = (at + 1 < len(ops) and _shared_run(ops[at + 1]) or (i2 == len(said) and j2 == len(words))
+                 or at + 2 == len(ops) and ops[-1][0] == "equal")
         if before and after:
             replaced.append((" ".join(said[i1:i2]), " ".join(words[j1:j2]), others))
     return replaced
