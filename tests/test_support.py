@@ -1707,6 +1707,22 @@ def test_a_modal_swapped_before_the_last_word(text, why):
     assert reason_parts(text, DEFINITIONS) == why
 
 
+ELIGIBLE = [prov("Article 5(3)", "3. Any undertaking designated as a gatekeeper, pursuant to Article 3 of Regulation (EU) "
+                                 "2022/1925, shall not be an eligible third party under this Article.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # the reference that restricts the phrase is the claim's too, inside its quotation
+    ('Any undertaking designated as a "gatekeeper, pursuant to Article 3 of Regulation (EU) 2022/1925, shall not be an '
+     'eligible third party" under this Article [Article 5(3)].', None),
+    # left out, the phrase is wider than the text's
+    ("Any undertaking designated as a gatekeeper under any law shall not be an eligible third party under this Article "
+     "[Article 5(3)].", "scope"),
+])
+def test_a_reference_after_a_phrase_that_the_claim_quotes(text, why):
+    assert reason_parts(text, ELIGIBLE) == why
+
+
 INITIATIVE_OR_REQUEST = [
     prov("Article 70(1)", "1. The Board shall ensure the consistent application of this Regulation. To that end, the "
                           "Board shall, on its own initiative or, where relevant, at the request of the Commission, in "

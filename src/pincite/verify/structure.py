@@ -424,7 +424,7 @@ def widened(sentence: str, text: str, lang: str, quoted: str = "") -> tuple[str,
         phrase, said = _phrase(sentence[m.end():], lang)
         if not phrase:
             continue
-        narrower = _restricted(phrase, words, claim_terms, lang)
+        narrower = _restricted(phrase, words, claim_terms, lang, said=f"{sentence}\n{quoted}")
         if narrower:
             return f"{m.group().strip()} {said}", narrower
     return None
@@ -532,10 +532,11 @@ def _phrase(after: str, lang: str) -> tuple[list[str], str]:
 
 
 def _restricted(phrase: list[str], words: list[Word], claim_terms: frozenset[str], lang: str,
-                inner: bool = False) -> str:
+                inner: bool = False, said: str = "") -> str:
     """The provision's phrase for the same thing, when every use of it carries a content word the
     claim lacks (before it, or between its words; `inner`: between its words only, and no clause there);
-    '' when some use is unrestricted, or none."""
+    '' when some use is unrestricted, or none. `said`: the claim's words, a reference after the phrase among them
+    restricting it no more than the text does."""
     found = []
     for start, (stem, *_) in enumerate(words):
         if stem != phrase[0]:
@@ -576,6 +577,8 @@ def _restricted(phrase: list[str], words: list[Word], claim_terms: frozenset[str
         after = " ".join(w.said for w in words[pos + 1:pos + 6])
         own = _OWN_ACT.get(lang)
         tail = 4 if not inner and listed and listed.match(after) and not (own and own.match(after)) else 0
+        if tail and said and " ".join(after.split()[:tail]).lower() in " ".join(said.split()).lower():
+            tail = 0  # the claim says the reference too ('"… a gatekeeper, pursuant to Article 3 …"')
         if not tail and not inner and lang in _ADJECTIVE_AFTER:
             tail = _modifier_after(words[pos + 1:pos + 4], claim_terms, lang)
         if not extra and not tail:
