@@ -1723,6 +1723,22 @@ def test_a_reference_after_a_phrase_that_the_claim_quotes(text, why):
     assert reason_parts(text, ELIGIBLE) == why
 
 
+FINES = [prov("Article 99(3)", "3. Non-compliance with the prohibition of the AI practices referred to in Article 5 shall be "
+                               "subject to administrative fines of up to EUR 35 000 000.")]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # a 'not' added alone to the clause followed word for word denies its rule, however negative the rest of the
+    # provision's words are ('non-compliance', 'the prohibition')
+    ("Non-compliance with the prohibition of the AI practices referred to in Article 5 shall not be subject to "
+     "administrative fines of up to EUR 35 000 000 [Article 99(3)].", "polarity"),
+    ("Non-compliance with the prohibition of the AI practices referred to in Article 5 shall be subject to "
+     "administrative fines of up to EUR 35 000 000 [Article 99(3)].", None),
+])
+def test_a_negation_added_alone_to_the_followed_clause(text, why):
+    assert reason_parts(text, FINES) == why
+
+
 INITIATIVE_OR_REQUEST = [
     prov("Article 70(1)", "1. The Board shall ensure the consistent application of this Regulation. To that end, the "
                           "Board shall, on its own initiative or, where relevant, at the request of the Commission, in "

@@ -342,6 +342,8 @@ VERIFY = {
     "aligned_duty": r"(?:shall|must|has\s+to|have\s+to|is\s+required\s+to|are\s+required\s+to|is\s+obliged\s+to|are\s+obliged\s+to)",
     # a condition's opening words (an exception, 'unless', is one a summary may leave out: see dropped_condition)
     "aligned_only": r"\b(?:only|solely|exclusively)\b",
+    # a negation a sentence adds alone to the clause it follows word for word (verify.alignment.inserted_negation)
+    "aligned_negation": r"(?:not|never)",
     "aligned_condition": r"(?:where|if|when|whenever|provided\s+that|in\s+so\s+far\s+as|insofar\s+as|to\s+the\s+extent|only\s+(?:if|where|when))\b",
     "modal_limited": r"\b(?:only|solely|exclusively|not|no|never|neither|nor|unless|cannot)\b",
     "aligned_permission": r"(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|is\s+permitted\s+to|are\s+permitted\s+to|is\s+entitled\s+to|are\s+entitled\s+to)",

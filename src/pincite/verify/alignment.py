@@ -192,3 +192,23 @@ def dropped_limit(sentence: str, text: str, lang: str) -> str | None:
         if kept_before and at + 1 < len(ops) and _shared_run(ops[at + 1]):
             return " ".join(words[j1:j1 + 8])
     return None
+
+
+_NEGATION_WORD = languages.compiled("aligned_negation", "VERIFY")
+
+
+def inserted_negation(sentence: str, text: str, lang: str) -> str | None:
+    """The negation word the sentence adds, and nothing else, between words of the clause it follows word for word
+    ('… shall not be subject to administrative fines' for '… shall be subject to …'): the clause's rule denied, however
+    negative the rest of the provision is ('the prohibition of the AI practices')."""
+    negation, found = _NEGATION_WORD.get(lang), _aligned(sentence, text)
+    if negation is None or found is None:
+        return None
+    said, words, ops, _ = found
+    for at, (tag, i1, i2, _, _) in enumerate(ops):
+        added = " ".join(said[i1:i2])
+        if tag != "delete" or not negation.fullmatch(added) or at == 0 or at + 1 >= len(ops):
+            continue
+        if _shared_run(ops[at - 1]) and _shared_run(ops[at + 1]):
+            return " ".join(said[max(0, i1 - 2):i2 + 3])
+    return None

@@ -517,6 +517,9 @@ def _polarity(claim: Claim) -> Verdict | None:
         return Verdict(False, "polarity", f"the sentence says '{lifted}'; {_labels(claim)} says '{_short(clause)}'")
     pieces = _part_clauses(claim, body, clause) or [(body, clause)]
     context = "\n".join(dict.fromkeys([clause, *(on for _, on in pieces), *signals.lead_ins(_text(claim))]))
+    added = alignment.inserted_negation(body, _text(claim), claim.lang)
+    if added:
+        return Verdict(False, "polarity", f"the sentence says '{added}'; {_labels(claim)} says '{_short(clause)}'")
     for piece, on in pieces:
         ctx = "\n".join(dict.fromkeys([on, *signals.lead_ins(_text(claim))]))
         if signals.negated_verb(piece, claim.lang) and not _negation_explained(claim, piece, ctx):
