@@ -35,7 +35,7 @@ def main() -> None:
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # right, total, right reason
     elapsed = 0.0
     aligned = _timed(alignment, ["swapped_actor", "swapped_opposite", "swapped_modal", "dropped_aligned_condition",
-                                 "dropped_only"])
+                                 "dropped_only", "inserted_negation"])
     with Pincite() as pincite:
         for item in items:
             pincite.verify("warm-up [Article 1]", corpus=item["corpus"], lang=item["lang"])

@@ -152,45 +152,35 @@ def swapped_modal(sentence: str, text: str, lang: str) -> tuple[str, str] | None
 
 
 _ONLY_WORD = languages.compiled("aligned_only", "VERIFY")
-
-
-def dropped_only(sentence: str, text: str, lang: str) -> str | None:
-    """The clause's 'only if …' when the sentence follows the clause word for word and leaves out only 'only': a
-    necessary condition told as a sufficient one ('may transfer … if' for 'may transfer … only if')."""
-    only, opens, found = _ONLY_WORD.get(lang), _ALIGNED_CONDITION.get(lang), _aligned(sentence, text)
-    if only is None or opens is None or found is None or only.search(sentence):
-        return None
-    said, words, ops, _ = found
-    for at, (tag, _, _, j1, j2) in enumerate(ops):
-        if tag != "insert" or not only.fullmatch(" ".join(words[j1:j2])) or at + 1 >= len(ops):
-            continue
-        following = ops[at + 1]
-        after = " ".join(words[following[3]:following[4]])
-        if following[0] == "equal" and opens.match(after):
-            return " ".join(words[j1:following[4]][:8])
-    return None
-
-
 _BEYOND_LIMIT = languages.compiled("beyond_limit", "VERIFY")
 
 
-def dropped_limit(sentence: str, text: str, lang: str) -> str | None:
-    """The clause's 'only …' when the sentence follows the clause word for word on both sides of that word and leaves it
-    out ('shall be kept under the control of official authority' for '… kept only under the control …'), with no limit
-    word of its own: what the text allows in one case alone the sentence allows without one."""
+def dropped_only(sentence: str, text: str, lang: str) -> tuple[str, str] | None:
+    """('condition', the clause's 'only if …') or ('limit', its 'only …') when the sentence follows the clause word for
+    word and leaves out only 'only', with no limit word of its own. Before a condition word, a necessary condition is
+    told as a sufficient one ('may transfer … if' for 'may transfer … only if'); elsewhere, with the clause's words kept
+    on both sides of it ('shall be kept under the control of official authority' for '… kept only under the control
+    …'), what the text allows in one case alone the sentence allows without one."""
     only, found = _ONLY_WORD.get(lang), _aligned(sentence, text)
     if only is None or found is None or only.search(sentence):
         return None
     said, words, ops, _ = found
+    dropped = [at for at, (tag, _, _, j1, j2) in enumerate(ops)
+               if tag == "insert" and only.fullmatch(" ".join(words[j1:j2]))]
+    opens = _ALIGNED_CONDITION.get(lang)
+    # a condition told as plain goes first, wherever else a limit is left out
+    for at in dropped:
+        following = ops[at + 1] if at + 1 < len(ops) else None
+        if opens is not None and following and following[0] == "equal" and opens.match(" ".join(words[following[3]:following[4]])):
+            return "condition", " ".join(words[ops[at][3]:following[4]][:8])
     beyond = _BEYOND_LIMIT.get(lang)
-    for at, (tag, _, _, j1, j2) in enumerate(ops):
-        if tag != "insert" or not only.fullmatch(" ".join(words[j1:j2])):
-            continue
+    for at in dropped:
+        j1, j2 = ops[at][3], ops[at][4]
         if beyond and beyond.search(" ".join(words[max(0, j1 - 2):j2])):
             continue  # 'not only' widens: leaving it out narrows the sentence, which the text still supports
         kept_before = (at > 0 and _shared_run(ops[at - 1])) or j1 == 0
         if kept_before and at + 1 < len(ops) and _shared_run(ops[at + 1]):
-            return " ".join(words[j1:j1 + 8])
+            return "limit", " ".join(words[j1:j1 + 8])
     return None
 
 

@@ -410,23 +410,24 @@ def _request(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str
     return None
 
 
-def widened(sentence: str, text: str, lang: str, quoted: str = "") -> tuple[str, str] | None:
+def widened(sentence: str, text: str, lang: str, said: str = "") -> tuple[str, str] | None:
     """(the claim's quantified phrase, the provision's narrower phrase) when the claim says
-    'any' / 'all' / 'every' of something the provision only ever names with a restricting word. `quoted`: the
-    claim's quotations, read apart from `sentence`; their words are the claim's too ('every four years, "the
+    'any' / 'all' / 'every' of something the provision only ever names with a restricting word. `said`: the
+    claim with its quotations read in, apart from `sentence`; their words are the claim's too ('every four years, "the
     Commission shall submit …"' restricts nothing by the words it quotes)."""
     rx = _QUANTIFIER.get(lang)
     if rx is None:
         return None
-    claim_terms = signals.terms(f"{sentence}\n{quoted}", lang)
+    claim = f"{sentence}\n{said}"
+    claim_terms = signals.terms(claim, lang)
     words = _words(text, lang)
     for m in rx.finditer(sentence):
-        phrase, said = _phrase(sentence[m.end():], lang)
+        phrase, named = _phrase(sentence[m.end():], lang)
         if not phrase:
             continue
-        narrower = _restricted(phrase, words, claim_terms, lang, said=f"{sentence}\n{quoted}")
+        narrower = _restricted(phrase, words, claim_terms, lang, said=claim)
         if narrower:
-            return f"{m.group().strip()} {said}", narrower
+            return f"{m.group().strip()} {named}", narrower
     return None
 
 

@@ -240,13 +240,13 @@ def _comparators(claim: Claim) -> Verdict | None:
     word = signals.widened_scope(body, text, claim.lang)
     if word:
         return Verdict(False, "comparator", f"the sentence says '{word}'; {_labels(claim)} has no such limit")
-    limit = signals.only_dropped(body, text, claim.lang) or alignment.dropped_only(claim.body, text, claim.lang)
+    left_out = alignment.dropped_only(claim.body, text, claim.lang)
+    limit = signals.only_dropped(body, text, claim.lang) or (left_out[1] if left_out and left_out[0] == "condition" else None)
     if limit:
         return Verdict(False, "comparator", f"the sentence states a plain condition; {_labels(claim)} says "
                                             f"'{_short(limit)}'")
-    left_out = alignment.dropped_limit(claim.body, text, claim.lang)
     if left_out:
-        return Verdict(False, "comparator", f"the sentence leaves out a limit; {_labels(claim)} says '{_short(left_out)}'")
+        return Verdict(False, "comparator", f"the sentence leaves out a limit; {_labels(claim)} says '{_short(left_out[1])}'")
     lifted = signals.lifted_limit(body, text, claim.lang)
     if lifted:
         return Verdict(False, "comparator", f"the sentence says '{lifted[0]}'; {_labels(claim)} limits it: "
@@ -259,7 +259,7 @@ def _scope(claim: Claim) -> Verdict | None:
     systems' ('Providers of very large online platforms shall')."""
     read_in = _quotations_read_in(claim.body, claim.lang)
     body, text = unquoted(read_in), _text(claim)
-    found = (structure.widened(body, text, claim.lang, quoted=read_in) or structure.widened_subject(body, text, claim.lang)
+    found = (structure.widened(body, text, claim.lang, said=read_in) or structure.widened_subject(body, text, claim.lang)
              or structure.added_alternative(body, text, claim.lang)
              or structure.dropped_qualifier(body, text, claim.lang))
     if found:
