@@ -1,7 +1,11 @@
 """Train the second-stage ranker's weights on the development questions, with k-fold
 cross-validation over questions, and write them to src/pincite/retrieve/ranker.json.
 
-    python tools/train_ranker.py [--folds 5] [--dry-run]
+    python tools/train_ranker.py [--folds 5] [--dry-run] [--questions]
+
+`--questions` trains the weights for indexes whose provisions have written questions (retrieve.questions):
+on the questions of the sets whose act ships them, the first-question sets' too, with the asked features;
+without it, the weights for every other index, without them.
 
 Only `"split": "dev"` questions are read. The weights are for the embedding model the settings select
 (retrieve.tuning): its set in ranker.json is replaced, the other models' sets are kept. Needs PINCITE_MIRROR and PINCITE_EMBED_MODEL_PATH
@@ -23,12 +27,17 @@ from pincite.evaluate.retrieval import load_questions
 from pincite.index.embed import settings_model_name
 from pincite.index.units import settings_hash
 from pincite.retrieve.fusion import default_fusion
+from pincite.retrieve.hits import ASKED_WHY
+from pincite.retrieve.questions import CANDIDATES, question_file
+from pincite.retrieve.questions import load_questions as load_written
 from pincite.retrieve.ranker import DEPTH, FEATURES, WEIGHTS, features, weight_sets
 from pincite.retrieve.tuning import tuned_model
 from pincite.service import Pincite
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = ["gdpr-en", "ai-act-en", "ai-act-it", "gdpr-it", "dsa-en", "dma-en", "data-act-en"]
+FIRST_SETS = ["first-gdpr-en", "first-ai-act-en", "first-dsa-en", "first-data-act-en"]
+ASKED = ("asked", "asked_gap", "asked_rank")
 
 
 def hit(label: str, gold: list[str]) -> bool:
@@ -41,15 +50,33 @@ def hit(label: str, gold: list[str]) -> bool:
     return False
 
 
-def candidates(service: Pincite, q: dict):
-    """First-stage hits (no reranker) and their features; exact lookups left out (they come first anyway)."""
+class FirstStage:
+    """No reranking, but the ranker's depth: the searcher puts the candidates it adds for their written
+    questions where the ranker reads them."""
+
+    depth = DEPTH
+
+    def rerank(self, query, hits, k):
+        return hits[:k]
+
+
+def candidates(service: Pincite, q: dict, columns: list[int], questions: bool = False):
+    """First-stage hits (no reranker; with `questions`, the provisions their written questions add) and their
+    features; exact lookups left out (they come first anyway)."""
     corpus_lang = service.resolve_lang(q["corpus"], q.get("lang"))
     searcher = service.searcher(q["corpus"], corpus_lang)
+    if questions and searcher.questions is None:
+        searcher.reranker = FirstStage()
+        searcher.questions = load_written(q["corpus"], searcher.provisions, service.embedder, service.settings.home)
     query = searcher.analyse(q["question"])
-    hits = [h for h in searcher.search(query, k=DEPTH, fusion=default_fusion(corpus_lang, service.settings))
+    hits = [h for h in searcher.search(query, k=DEPTH + CANDIDATES, fusion=default_fusion(corpus_lang, service.settings))
             if not h.exact]
+    read = DEPTH
+    while read < len(hits) and ASKED_WHY in hits[read].why:
+        read += 1
+    hits = hits[:read]
     labels = np.array([hit(h.provision.label, q["gold"]) for h in hits], dtype=bool)
-    return features(query, hits), labels
+    return features(query, hits)[:, columns], labels
 
 
 def pairwise_fit(groups, l2: float = 0.1, steps: int = 2000, rate: float = 0.2) -> np.ndarray:
@@ -113,10 +140,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--l2", type=float, default=0.1)
     parser.add_argument("--dry-run", action="store_true", help="cross-validate only; write nothing")
+    parser.add_argument("--questions", action="store_true",
+                        help="train the weights for indexes with written questions (retrieve.questions)")
     args = parser.parse_args(argv)
     service = Pincite(reranker=None, llm=None)
-    questions = [q for name in SETS for q in load_questions(ROOT / "evals" / f"{name}.jsonl", "dev") if q["answerable"]]
-    groups, mean, dev = standardise([candidates(service, q) for q in questions])
+    names = SETS + FIRST_SETS if args.questions else SETS
+    questions = [{**q, "set": name} for name in names for q in load_questions(ROOT / "evals" / f"{name}.jsonl", "dev")
+                 if q["answerable"] and (not args.questions or question_file(q["corpus"]) is not None)]
+    used = [name for name in FEATURES if args.questions or name not in ASKED]
+    columns = [FEATURES.index(name) for name in used]
+    groups, mean, dev = standardise([candidates(service, q, columns, args.questions) for q in questions])
     cv = cross_validate(groups, args.folds, args.l2)
     print(json.dumps({"questions": len(groups), "cross_validation": cv}), file=sys.stderr)
     if args.dry_run:
@@ -130,13 +163,16 @@ def main(argv: list[str]) -> int:
         return 2
     # A local model directory's weights are named by their identity: only that export gets them.
     exports = [service.embedder.identity] if service.settings.embed_model_path is not None else []
-    trained = {"models": [model], "exports": exports, "features": list(FEATURES), "weights": [round(float(v / scale), 6) for v in w],
+    trained = {"models": [model], "exports": exports, "written_questions": args.questions, "features": used,
+               "weights": [round(float(v / scale), 6) for v in w],
                "bias": round(float(-(mean @ w) / scale), 6),
                "depth": DEPTH, "settings_hash": settings_hash(service.settings),
-               "embedder": service.embedder.identity, "trained_on": SETS,
+               "embedder": service.embedder.identity,
+               "trained_on": sorted({q["set"] for q in questions}),
                "split": "dev", "questions": len(groups), "cross_validation": cv, "l2": args.l2}
-    # One set per model: the others' weights stay as they were trained.
-    sets = [s for s in weight_sets() if model not in s["models"]] + [trained]
+    # One set per model, with or without written questions: the others' weights stay as they were trained.
+    sets = [s for s in weight_sets() if model not in s["models"] or bool(s.get("written_questions")) != args.questions]
+    sets.append(trained)
     WEIGHTS.write_text(json.dumps({"sets": sets}, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {WEIGHTS.relative_to(ROOT)}", file=sys.stderr)
     return 0

@@ -128,6 +128,12 @@ class Settings(BaseSettings):
         description="When a question asks for what lives elsewhere (a fine, an exception, a remedy, a definition, "
                     "an annex, a date), follow one reference to it, in search and answers (false: never).",
     )
+    provision_questions: bool = Field(
+        default=True,
+        description="Also match a question with the questions written for each provision of the acts that ship "
+                    "them (GDPR, AI Act, DSA, Data Act), read by the learned ranker when its weights for the model "
+                    "were trained with them (false: the provisions' own text only; docs/retrieval.md).",
+    )
     rerank_model: str | None = Field(
         default=None,
         description="A cross-encoder whose order is blended with the reranker's over the top 10 hits: a model "

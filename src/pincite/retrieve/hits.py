@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from pincite.provisions import Provision
 
+ASKED_WHY = "matches a question written for it"  # a candidate added for its written questions (retrieve.search)
+
 
 @dataclass
 class Hit:
@@ -13,6 +15,7 @@ class Hit:
     score: float
     dense: float | None = None
     bm25: float | None = None
+    asked: float | None = None  # its best written question's similarity to the question (retrieve.questions)
     exact: bool = False
     why: list[str] = field(default_factory=list)
     via: str = ""  # the label of the hit whose reference led here (retrieve.follow), if any

@@ -21,7 +21,7 @@ import numpy as np
 
 from pincite import languages
 from pincite.index.analysis import token_set
-from pincite.retrieve.hits import Hit
+from pincite.retrieve.hits import ASKED_WHY, Hit
 from pincite.retrieve.query import Query
 
 WEIGHTS = Path(__file__).with_name("ranker.json")
@@ -32,6 +32,9 @@ FEATURES = (
     "text_coverage", "recital", "definition", "first_part", "has_points", "intent_definition",
     "intent_date", "intent_penalty", "intent_exception", "length", "article_bm25", "article_density",
     "best_in_article", "paragraph_order",
+    # the provision's written questions (retrieve.questions): the best one's similarity to the question, that
+    # less the best of any candidate's, and its place among the candidates; 0 where none were written
+    "asked", "asked_gap", "asked_rank",
 )
 # What a title says a provision is about, in every language with a pack (TITLE_TOPICS).
 _APPLICATION = languages.cue("application", "TITLE_TOPICS")
@@ -76,6 +79,9 @@ def features(query: Query, hits: list[Hit]) -> np.ndarray:
         best_bm25[key] = max(best_bm25.get(key, 0.0), float(b))
         count[key] = count.get(key, 0) + 1
     top_dense = max(best.values()) or 1.0
+    asked = [h.asked for h in hits]
+    known = sorted((a for a in asked if a is not None), reverse=True)
+    top_asked = known[0] if known else 0.0
     rows = []
     for rank, (h, o, d, b) in enumerate(zip(hits, own, dense, bm25, strict=True)):
         article, title, words, recital, definition, first, points, applies, punishes, excepts, length, order = o
@@ -87,8 +93,16 @@ def features(query: Query, hits: list[Hit]) -> np.ndarray:
             query.intent == "definition" and definition, query.intent == "date" and applies,
             query.intent == "penalty" and punishes, query.intent == "exception" and excepts, length,
             best_bm25[article] / top_bm25, math.log1p(count[article]), d >= article_best, order,
+            *_asked(asked[rank], top_asked, known),
         ])
     return np.array(rows, dtype=np.float32)
+
+
+def _asked(asked: float | None, top: float, known: list[float]) -> tuple[float, float, float]:
+    """The asked features of one candidate: 0 where its provision has no written questions."""
+    if asked is None:
+        return 0.0, 0.0, 0.0
+    return asked, asked - top, 1 / (1 + known.index(asked))
 
 
 def _order(label: str) -> float:
@@ -108,12 +122,26 @@ class LinearRanker:
     weights: tuple[float, ...]
     bias: float = 0.0
     depth: int = DEPTH
+    columns: tuple[int, ...] | None = None  # the FEATURES the weights are for, in order (None: all of them)
+    asked: LinearRanker | None = None  # the weights for an index whose provisions have written questions
+
+    @property
+    def reads_questions(self) -> bool:
+        return self.asked is not None
 
     def rerank(self, query: Query, hits: list[Hit], k: int) -> list[Hit]:
-        head, tail = hits[: self.depth], hits[self.depth:]
+        if self.asked is not None and any(h.asked is not None for h in hits):  # the index has written questions
+            return self.asked.rerank(query, hits, k)
+        read = self.depth
+        while read < len(hits) and ASKED_WHY in hits[read].why:  # added for their questions: read them too
+            read += 1
+        head, tail = hits[:read], hits[read:]
         if len(head) < 2:
             return hits[:k]
-        scores = features(query, head) @ np.asarray(self.weights, dtype=np.float32) + self.bias
+        rows = features(query, head)
+        if self.columns is not None:
+            rows = rows[:, self.columns]
+        scores = rows @ np.asarray(self.weights, dtype=np.float32) + self.bias
         order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
         return [replace(head[i], score=float(scores[i])) for i in order][:k] + tail[: max(0, k - len(head))]
 
@@ -126,25 +154,37 @@ def load_ranker(settings_hash: str, embed_model: str, export: str | None = None,
     stage's order is kept) when there are none, or when they were trained for other features or
     for indexes built with other settings. Another model's weights over this model's scores would
     be a silent mis-measurement of it."""
-    chosen = weight_set(embed_model, path)
-    if chosen is None or tuple(chosen["features"]) != FEATURES or chosen.get("settings_hash") != settings_hash:
+    base = _linear(weight_set(embed_model, path), settings_hash, export)
+    if base is None:
+        return None
+    asked = _linear(weight_set(embed_model, path, questions=True), settings_hash, export)
+    return replace(base, asked=asked)
+
+
+def _linear(chosen: dict | None, settings_hash: str, export: str | None) -> LinearRanker | None:
+    """A weight set's ranker, if its features are all computed here and it was trained for these settings."""
+    if chosen is None or not set(chosen["features"]) <= set(FEATURES) or chosen.get("settings_hash") != settings_hash:
         return None
     if export is not None and export not in chosen.get("exports", []):
         return None
-    return LinearRanker(tuple(chosen["weights"]), chosen.get("bias", 0.0), chosen.get("depth", DEPTH))
+    columns = tuple(FEATURES.index(name) for name in chosen["features"])
+    return LinearRanker(tuple(chosen["weights"]), chosen.get("bias", 0.0), chosen.get("depth", DEPTH),
+                        None if columns == tuple(range(len(FEATURES))) else columns)
 
 
 def weight_sets(path: Path = WEIGHTS) -> list[dict]:
-    """Every weight set of the file, one per embedding model it was trained on."""
+    """Every weight set of the file: per embedding model it was trained on, one for indexes without written
+    questions and one for those with them (`"written_questions": true`)."""
     if not path.is_file():
         return []
     return list(json.loads(path.read_text(encoding="utf-8")).get("sets", []))
 
 
-def weight_set(embed_model: str, path: Path = WEIGHTS) -> dict | None:
+def weight_set(embed_model: str, path: Path = WEIGHTS, *, questions: bool = False) -> dict | None:
     """The weight set for the model `embed_model` names (retrieve.tuning.tuned_model), if any."""
     # tuning needs the embedder module; only when a ranker loads
     from pincite.retrieve.tuning import tuned_model
 
     model = tuned_model(embed_model)
-    return next((s for s in weight_sets(path) if model in s["models"]), None) if model else None
+    return next((s for s in weight_sets(path) if model in s["models"] and bool(s.get("written_questions")) == questions),
+                None) if model else None

@@ -39,6 +39,13 @@ register_reranker("none", lambda settings: None)
 register_reranker("learned", _learned)
 
 
+def reads_questions(reranker: Reranker | None) -> bool:
+    """Whether a reranker (or a stage of a chain) reads the questions written for each provision
+    (retrieve.questions): the learned ranker, when weights trained with them ship for the model."""
+    stages = getattr(reranker, "stages", (reranker,))
+    return any(getattr(stage, "reads_questions", False) for stage in stages)
+
+
 def reranker_from_settings(settings) -> Reranker | None:
     """The reranker `settings.reranker` names, followed by a cross-encoder when
     `settings.rerank_model` names one (retrieve.crossencoder)."""

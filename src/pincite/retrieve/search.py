@@ -21,8 +21,9 @@ from pincite.retrieve.exact import exact_hits, merge_exact
 from pincite.retrieve.follow import follow, with_gateways, with_rules, with_terms
 from pincite.retrieve.fusion import Fusion, expand, fuse
 from pincite.retrieve.graph import Graph
-from pincite.retrieve.hits import Hit
+from pincite.retrieve.hits import ASKED_WHY, Hit
 from pincite.retrieve.query import Query, acronym_phrases, analyse, check_query
+from pincite.retrieve.questions import CANDIDATES, ProvisionQuestions
 from pincite.retrieve.rerank import Reranker
 from pincite.settings import SEARCH_MODES
 
@@ -46,7 +47,8 @@ class Searcher:
 
     def __init__(self, store: Store, key: str, embedder=None, lang: str | None = None, *,
                  rule_pattern: str | None = None, depth: int = 0, reranker: Reranker | None = None,
-                 follow_references: bool = True, twin: Twin | None = None):
+                 follow_references: bool = True, twin: Twin | None = None,
+                 questions: ProvisionQuestions | None = None):
         self.store, self.key, self.embedder = store, key, embedder
         self.provisions: list[Provision] = store.provisions(key)
         self.by_id = {p.id: p for p in self.provisions}
@@ -56,6 +58,7 @@ class Searcher:
         self.reranker = reranker
         self.follow_references = follow_references
         self.twin = twin
+        self.questions = questions  # written for each provision, read by the ranker (retrieve.questions)
         self.identity: IndexIdentity | None = None  # the service's note of the index loaded, to notice a rebuild
         self.position = {p.id: i for i, p in enumerate(self.provisions)}
         self.recitals = frozenset(p.id for p in self.provisions if p.kind == "recital")
@@ -145,6 +148,9 @@ class Searcher:
         order = heapq.nsmallest(depth, scores, key=lambda pid: (-scores[pid], self.position[pid]))
         hits = [Hit(self.by_id[pid], scores[pid], dense_of.get(pid) if dense is not None else None,
                     bm25_of.get(pid, 0.0) if bm25 is not None else None) for pid in order]
+        if self.questions is not None and mode != "bm25":
+            hits = self._asked(query, hits, scores, dense_of if dense is not None else None,
+                               bm25_of if bm25 is not None else None)
         if self.reranker is not None:
             hits = self.reranker.rerank(query, hits, len(hits))
         if self.twin is not None:
@@ -153,6 +159,29 @@ class Searcher:
         if not named:  # a question that names a provision asks about that one, not about a term
             named = definition_hits(query.term, self.provisions, lambda: self.graph.definitions)
         return merge_exact(named, hits), scores
+
+    def _asked(self, query: Query, hits: list[Hit], scores: dict[str, float], dense_of: dict | None,
+               bm25_of: dict | None) -> list[Hit]:
+        """The hits with their written questions' match (`Hit.asked`), and the provisions whose questions
+        match best that the first stage ranked too low for the ranker to read: put just after the ones it
+        reads, marked, so it reads them too (retrieve.ranker)."""
+        assert self.questions is not None
+        asked = self.questions.scores(self._vector(query))
+        for h in hits:
+            h.asked = asked.get(h.provision.id)
+        read = getattr(self.reranker, "depth", len(hits))
+        seen = {h.provision.id for h in hits[:read]}
+        best = [pid for pid in heapq.nlargest(CANDIDATES, asked, key=lambda pid: (asked[pid], -self.position[pid]))
+                if pid not in seen and pid in self.by_id]
+        if not best:
+            return hits
+        low = min((h.score for h in hits), default=0.0)
+        added = [Hit(self.by_id[pid], scores.get(pid, low), dense_of.get(pid) if dense_of is not None else None,
+                     bm25_of.get(pid, 0.0) if bm25_of is not None else None, asked=asked[pid],
+                     why=[ASKED_WHY]) for pid in best]
+        moved = set(best)
+        rest = [h for h in hits[read:] if h.provision.id not in moved]
+        return hits[:read] + added + rest
 
     def _rest(self, query: Query, mode: str, fusion: Fusion) -> dict[str, float]:
         """How well each provision matches the rest of the question ("not appointing a DPO"):

@@ -62,7 +62,8 @@ from pincite.retrieve.fusion import Fusion, default_fusion
 from pincite.retrieve.hits import Hit
 from pincite.retrieve.multi import COVERAGE_WEIGHT, CorpusHit, CorpusResult, search_corpora
 from pincite.retrieve.query import Query
-from pincite.retrieve.rerank import reranker_from_settings
+from pincite.retrieve.questions import load_questions as load_written
+from pincite.retrieve.rerank import reads_questions, reranker_from_settings
 from pincite.retrieve.search import Searcher, check_mode, search_together
 from pincite.retrieve.tuning import settings_tuning
 from pincite.service import batch, documents, history
@@ -456,6 +457,9 @@ class Pincite:
             searcher = Searcher(self.store, key, self.embedder, lang, rule_pattern=spec.rule_pattern or None,
                                 reranker=self.reranker, follow_references=self.settings.follow_references,
                                 twin=self._twin(spec, lang))
+            if self.settings.provision_questions and reads_questions(self.reranker):
+                searcher.questions = load_written(spec.name, searcher.provisions, self.embedder, self.settings.home,
+                                                  progress=self.progress)
             searcher.identity = identity
             self._searchers[key] = searcher
         return searcher
@@ -555,6 +559,9 @@ class Pincite:
             identity = build_index(spec.name, lang, self.settings, self.store, self.embedder, progress)
         else:
             identity = ensure_index(spec.name, lang, self.settings, self.store, self.embedder, progress)
+        if self.settings.provision_questions and reads_questions(self.reranker):
+            # their vectors now, once per model, not on the first question (retrieve.questions)
+            load_written(spec.name, self.store.provisions(key), self.embedder, self.settings.home, progress=progress)
         status = "up to date" if before == identity and not rebuild else ("built" if before is None else "rebuilt")
         status = "copied" if f"{key}: {COPY}" in stages else status
         return {"key": identity.key, "provisions": len(self.store.provisions(key)),

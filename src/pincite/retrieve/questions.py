@@ -1,0 +1,132 @@
+"""Questions written for each provision, searched beside the provisions (document expansion, "doc2query").
+
+A question asked in plain words ("Our online shop got hacked — who do we tell?") and the paragraph that
+answers it ("In the case of a personal data breach, the controller shall … notify …") share few words and
+sit apart in an embedding space trained on web text. The questions people would ask of a paragraph sit
+close to the questions people do ask: so every provision of the acts pincite ships questions for
+(`questions/<act>.jsonl`: three per provision — one in the law's terms, one in plain words, one short first
+question) is also scored by its best question's similarity to the one asked, and the learned ranker reads
+that score beside the others (retrieve.ranker). The files were written from each provision's text alone,
+before and apart from the evaluation questions (docs/retrieval.md, "Questions written for each provision").
+
+The questions are in English and keyed by a provision's id within its act ('art-33.par-1'), so every
+language of an act reads them (a multilingual model matches an Italian question with an English one). Their
+vectors are the embedding model's, computed once per model and kept under <home>/questions/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from pincite.progress import Progress, report
+from pincite.provisions import Provision
+
+SHIPPED = Path(__file__).with_name("questions")
+STEP = 128  # questions embedded per progress step
+CANDIDATES = 10  # provisions whose questions match best, added to the ranker's candidates when the first stage missed them (set once, not tuned)
+
+
+def question_file(act: str, directory: Path = SHIPPED) -> Path | None:
+    """The questions written for an act's provisions, if any ship with pincite."""
+    path = directory / f"{act}.jsonl"
+    return path if path.is_file() else None
+
+
+def local_id(provision_id: str) -> str:
+    """'gdpr/en/art-33.par-1' → 'art-33.par-1': the same provision in every language of its act."""
+    parts = provision_id.split("/", 2)
+    return parts[2] if len(parts) == 3 else provision_id
+
+
+@dataclass(frozen=True)
+class ProvisionQuestions:
+    """Each written question's vector and the provision it was written for (rows grouped by provision)."""
+
+    vectors: np.ndarray  # one row per question, unit length
+    owners: tuple[str, ...]  # the provision id of each group of rows, in order
+    starts: np.ndarray  # the first row of each group
+
+    def scores(self, vector: np.ndarray) -> dict[str, float]:
+        """Each provision's best question's cosine with the question asked (`vector`, unit length)."""
+        if not self.owners:
+            return {}
+        similarity = self.vectors @ np.asarray(vector, dtype=np.float32)
+        best = np.maximum.reduceat(similarity, self.starts)
+        return dict(zip(self.owners, best.tolist(), strict=True))
+
+
+def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
+                   directory: Path = SHIPPED, progress: Progress | None = None) -> ProvisionQuestions | None:
+    """The written questions of an act for the provisions of one of its indexes, embedded by `embedder`
+    (its vectors read from <home>/questions/ when this model has embedded this file before; `progress` hears
+    of the count embedded), or None when no questions ship for the act."""
+    path = question_file(act, directory)
+    if path is None or embedder is None:
+        return None
+    raw = path.read_bytes()
+    written = {}
+    for line in raw.decode("utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            written[row["id"]] = [q for q in row["questions"] if q.strip()]
+    texts = [q for row in written.values() for q in row]
+    vectors = _vectors(texts, raw, act, embedder, home, progress)
+    first, at = {}, 0
+    for key, questions in written.items():
+        first[key] = (at, len(questions))
+        at += len(questions)
+    rows: list[np.ndarray] = []
+    owners: list[str] = []
+    starts: list[int] = []
+    count = 0
+    for p in provisions:
+        found = first.get(local_id(p.id))
+        if found is None or found[1] == 0:
+            continue
+        starts.append(count)
+        rows.append(vectors[found[0]:found[0] + found[1]])
+        owners.append(p.id)
+        count += found[1]
+    if not rows:
+        return None
+    return ProvisionQuestions(np.vstack(rows).astype(np.float32), tuple(owners), np.array(starts, dtype=np.int64))
+
+
+def _vectors(texts: list[str], raw: bytes, act: str, embedder, home: Path, progress: Progress | None) -> np.ndarray:
+    """The questions' vectors, embedded as queries (a question matched with a question), from the cache
+    when this model embedded this very file before; written to a unique temporary file, then renamed."""
+    identity = getattr(embedder, "identity", type(embedder).__name__)
+    digest = hashlib.sha256(raw + b"\0" + str(identity).encode()).hexdigest()[:16]
+    cache = home / "questions" / f"{act}-{digest}.npy"
+    if cache.is_file():
+        try:
+            found = np.load(cache)
+            if found.shape[0] == len(texts):
+                return found
+        except (OSError, ValueError):
+            pass  # a damaged cache is embedded again
+    inner = getattr(embedder, "embedder", embedder)  # the service's query cache keeps single questions only
+    batch = getattr(inner, "embed_queries", None)
+    embed = batch or (lambda chunk: np.vstack([inner.embed_query(t) for t in chunk]))
+    rows = []
+    for start in range(0, len(texts), STEP):
+        report(progress, act, "embed written questions", start, len(texts))
+        rows.append(np.asarray(embed(texts[start:start + STEP]), dtype=np.float32))
+    report(progress, act, "embed written questions", len(texts), len(texts))
+    vectors = np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{act}-", suffix=".npy", dir=cache.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            np.save(out, vectors)
+        os.replace(temporary, cache)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)  # a read-only home: the vectors still serve this process
+    return vectors

