@@ -319,3 +319,16 @@ def test_a_question_asking_two_things_has_a_lower_floor():
         above = at + TWO_PART_ALLOWANCE / 2  # a floor just above this question's relevance
         assert check(question, hits, PROFILE, floor=above).ok == (question is two)
         assert check(question, hits, PROFILE, floor=at + TWO_PART_ALLOWANCE * 2).reason == "below_floor"
+
+
+def test_a_question_close_to_one_written_for_a_hit_is_answered_below_the_floor():
+    question = q("Who must assess conformity before an AI system is sold?")
+    hits = [hit(CORPUS[2], 0.60), hit(CORPUS[1], 0.50)]
+    relevance = check(question, hits, PROFILE, floor=0.0).signals["relevance"]
+    floor = relevance + 0.1
+    assert check(question, hits, PROFILE, floor=floor, asked_floor=0.9).reason == "below_floor"  # no questions read
+    hits[1].asked = 0.95
+    assert check(question, hits, PROFILE, floor=floor, asked_floor=0.9).ok
+    assert check(question, hits, PROFILE, floor=floor, asked_floor=0.96).reason == "below_floor"
+    assert check(question, hits, PROFILE, floor=floor).reason == "below_floor"  # a model without the asked floor
+    assert check(question, hits, PROFILE, floor=floor, asked_floor=0.9).signals["asked"] == 0.95

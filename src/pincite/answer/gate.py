@@ -178,11 +178,14 @@ def own_aliases(name: str, title: str) -> set[str]:
 # -- the gate ------------------------------------------------------------------------------
 
 def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
-          floor: float | None = None, coverage_weight: float | None = None) -> GateResult:
+          floor: float | None = None, coverage_weight: float | None = None,
+          asked_floor: float | None = None) -> GateResult:
     """Whether the corpus can answer, from the question and its scored hits alone. `names=False`
     skips comparing names with the corpus (a question in another language than the corpus);
     `floor` is the relevance below which it refuses and `coverage_weight` what term coverage counts
-    in relevance, both chosen per embedding model (retrieve.tuning; None: RELEVANCE_FLOOR, COVERAGE_WEIGHT)."""
+    in relevance, both chosen per embedding model (retrieve.tuning; None: RELEVANCE_FLOOR, COVERAGE_WEIGHT);
+    `asked_floor` the similarity to a question written for a hit's provision (retrieve.questions) at which a
+    question below the floor is answered all the same (None: never)."""
     floor = RELEVANCE_FLOOR if floor is None else floor
     if not hits:
         return GateResult(False, "no_hits", "retrieval returned nothing")
@@ -202,7 +205,8 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
     if query.parts > 1:
         floor = round(floor - TWO_PART_ALLOWANCE, 4)
-    if signals["relevance"] < floor:
+    asked = signals["asked"]
+    if signals["relevance"] < floor and (asked_floor is None or asked is None or asked < asked_floor):
         return GateResult(False, "below_floor", f"relevance {signals['relevance']:.2f} < {floor}", signals)
     return GateResult(True, signals=signals)
 
@@ -225,7 +229,9 @@ def relevance(query: Query, hits: list, profile: Profile, coverage_weight: float
             followed = followed or _credited(getattr(h, "via_hop", ""), h.provision, source)
             coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     credit = PAIR_CREDIT if followed else 0.0
+    asked = [h.asked for h in hits if getattr(h, "asked", None) is not None]
     return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
+            "asked": round(max(asked), 4) if asked else None,
             "followed": followed, "relevance": round(top1 + coverage_weight * coverage + credit, 4)}
 
 

@@ -15,9 +15,9 @@ class Hit:
     score: float
     dense: float | None = None
     bm25: float | None = None
-    asked: float | None = None  # its best written question's similarity to the question (retrieve.questions)
     exact: bool = False
     why: list[str] = field(default_factory=list)
     via: str = ""  # the label of the hit whose reference led here (retrieve.follow), if any
     via_words: str = ""  # the referencing words of that reference
     via_hop: str = ""  # what the question asked for that the reference led to (Query.hops: penalty, annex, …)
+    asked: float | None = None  # its best written question's similarity to the question (retrieve.questions)

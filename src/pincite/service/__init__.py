@@ -595,7 +595,8 @@ class Pincite:
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang,
-            floor=self.relevance_floor, coverage_weight=settings_tuning(self.settings).coverage_weight)
+            floor=self.relevance_floor, coverage_weight=settings_tuning(self.settings).coverage_weight,
+            asked_floor=settings_tuning(self.settings).asked_floor)
         if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
             result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
         return result
