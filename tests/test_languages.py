@@ -42,6 +42,8 @@ STAGES = {
     "retrieve/cues.py": set(),
     "retrieve/definitions.py": set(),
     "retrieve/follow.py": {"_naming"},
+    "retrieve/hits.py": {"ASKED_WHY"},  # a hit's reason, shown to the user as the other reasons are (English)
+    "retrieve/questions.py": {"STAGE"},  # the progress stage's name, shown as the index build's are
     "retrieve/query.py": {"check_query"},
     "retrieve/ranker.py": set(),
     "retrieve/search.py": set(),

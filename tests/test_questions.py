@@ -16,7 +16,7 @@ from pincite.settings import load_settings
 from pincite.testing import HashEmbedder
 from tests.conftest import CORPORA, MODEL, need_shared, service_for
 
-ACTS = ("gdpr", "ai-act", "dsa", "data-act")
+ACTS = (("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("pdpa", "th"))
 
 
 @pytest.fixture(scope="module")
@@ -41,17 +41,17 @@ class Counting:
         return np.vstack([self.inner.embed_query(t) for t in texts])
 
 
-@pytest.mark.parametrize("act", ACTS)
-def test_every_shipped_question_file_names_provisions_of_its_act_with_three_questions(corpora, act):
-    ids = {local_id(p.id) for p in provisions(corpora, act, "en") if p.kind != "recital"}
+@pytest.mark.parametrize(("act", "lang"), ACTS)
+def test_every_shipped_question_file_names_the_provisions_of_its_act_with_three_questions_or_more(corpora, act, lang):
+    ids = {local_id(p.id) for p in provisions(corpora, act, lang) if p.kind != "recital"}
     rows = [json.loads(line) for line in (SHIPPED / f"{act}.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert {r["id"] for r in rows} == ids  # every article paragraph, point-bearing or not, and nothing else
-    assert all(len(r["questions"]) == 3 and all(len(q.split()) >= 3 for q in r["questions"]) for r in rows)
+    assert {r["id"] for r in rows} == ids  # every article paragraph, definition, annex item or section, and nothing else
+    assert all(len(r["questions"]) >= 3 and all(len(q) >= 12 for q in r["questions"]) for r in rows)
 
 
-def test_an_act_without_written_questions_has_none():
-    assert question_file("dma") is None and question_file("pdpa") is None
-    assert load_questions("dma", [], HashEmbedder(), SHIPPED.parent) is None
+def test_an_act_without_written_questions_has_none(tmp_path):
+    assert question_file("nis2") is None and question_file("gdpr", tmp_path) is None
+    assert load_questions("gdpr", [], HashEmbedder(), tmp_path, directory=tmp_path) is None
 
 
 def test_each_provision_scores_its_best_question_in_every_language_of_its_act(corpora, tmp_path):
@@ -130,3 +130,18 @@ def test_a_provision_its_questions_match_is_read_by_the_ranker_however_low_the_f
     added = [h for h in hits if ASKED_WHY in h.why]
     assert added and all(h.provision.label not in first_stage for h in added)  # only those beyond the ranker's depth
     assert hits[0].asked == max(h.asked for h in hits)
+
+
+def test_the_service_reads_written_questions_when_its_ranker_does_and_the_setting_allows(indexed):
+    settings = indexed("gdpr", "en")
+    reading = LinearRanker((1.0,), columns=(FEATURES.index("dense"),),
+                           asked=LinearRanker((1.0,), columns=(FEATURES.index("asked"),)))
+    service = service_for(settings, reranker=reading)
+    searcher = service.searcher("gdpr", "en")
+    assert searcher.questions is not None and len(searcher.questions.owners) > 300
+    hits = service.search("Our online shop got hacked - who do we tell?", corpus="gdpr", k=5).hits
+    assert any(h.asked is not None for h in hits)
+    assert service_for(settings, reranker=LinearRanker((1.0,), columns=(FEATURES.index("dense"),))) \
+        .searcher("gdpr", "en").questions is None  # a ranker without weights for them
+    off = settings.model_copy(update={"provision_questions": False})
+    assert service_for(off, reranker=reading).searcher("gdpr", "en").questions is None

@@ -131,7 +131,7 @@ class Settings(BaseSettings):
     provision_questions: bool = Field(
         default=True,
         description="Also match a question with the questions written for each provision of the acts that ship "
-                    "them (GDPR, AI Act, DSA, Data Act), read by the learned ranker when its weights for the model "
+                    "them (GDPR, AI Act, DSA, DMA, Data Act, Thai PDPA), read by the learned ranker when its weights for the model "
                     "were trained with them (false: the provisions' own text only; docs/retrieval.md).",
     )
     rerank_model: str | None = Field(

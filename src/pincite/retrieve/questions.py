@@ -9,8 +9,9 @@ question) is also scored by its best question's similarity to the one asked, and
 that score beside the others (retrieve.ranker). The files were written from each provision's text alone,
 before and apart from the evaluation questions (docs/retrieval.md, "Questions written for each provision").
 
-The questions are in English and keyed by a provision's id within its act ('art-33.par-1'), so every
-language of an act reads them (a multilingual model matches an Italian question with an English one). Their
+The questions are in English (the Thai PDPA's have a fourth, in Thai) and keyed by a provision's id within its
+act ('art-33.par-1'), so every language of an act reads them (a multilingual model matches an Italian question
+with an English one). Their
 vectors are the embedding model's, computed once per model and kept under <home>/questions/.
 """
 
@@ -30,6 +31,7 @@ from pincite.provisions import Provision
 
 SHIPPED = Path(__file__).with_name("questions")
 STEP = 128  # questions embedded per progress step
+STAGE = "embed written questions"
 CANDIDATES = 10  # provisions whose questions match best, added to the ranker's candidates when the first stage missed them (set once, not tuned)
 
 
@@ -117,9 +119,9 @@ def _vectors(texts: list[str], raw: bytes, act: str, embedder, home: Path, progr
     embed = batch or (lambda chunk: np.vstack([inner.embed_query(t) for t in chunk]))
     rows = []
     for start in range(0, len(texts), STEP):
-        report(progress, act, "embed written questions", start, len(texts))
+        report(progress, act, STAGE, start, len(texts))
         rows.append(np.asarray(embed(texts[start:start + STEP]), dtype=np.float32))
-    report(progress, act, "embed written questions", len(texts), len(texts))
+    report(progress, act, STAGE, len(texts), len(texts))
     vectors = np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
     cache.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{act}-", suffix=".npy", dir=cache.parent)
