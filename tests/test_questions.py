@@ -145,3 +145,28 @@ def test_the_service_reads_written_questions_when_its_ranker_does_and_the_settin
         .searcher("gdpr", "en").questions is None  # a ranker without weights for them
     off = settings.model_copy(update={"provision_questions": False})
     assert service_for(off, reranker=reading).searcher("gdpr", "en").questions is None
+
+
+def test_a_question_sharing_no_word_with_the_text_is_quoted_by_the_written_question_its_lead_matched():
+    from pincite.answer.extractive import extractive
+    from pincite.answer.gate import build_profile, own_aliases
+    from pincite.provisions import Provision
+    from pincite.retrieve.hits import Hit
+    from pincite.retrieve.query import analyse
+    from pincite.sources.catalog import act_number
+
+    def provision(label: str, text: str) -> Provision:
+        return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="gdpr", lang="en",
+                         title="", path=[], text=text, url="", source_sha256="0" * 64, version="")
+
+    breach = provision("Article 33(1)", "1. In the case of a personal data breach, the controller shall without undue "
+                                        "delay notify the personal data breach to the supervisory authority.")
+    other = provision("Article 12(1)", "1. The controller shall take appropriate measures to provide any information.")
+    profile = build_profile("gdpr", "en", [breach, other], act_number("32016R0679"), own_aliases("gdpr", "GDPR"))
+    asked = analyse("Our shop got hacked - who do we tell?", "en")
+    assert extractive(asked, [Hit(breach, 0.9, 0.9, 0.0)], profile).reason == "no_quote"
+    found = Hit(breach, 0.9, 0.9, 0.0, asked=0.95,
+                asked_question="Must a controller notify a personal data breach to the supervisory authority?")
+    answer = extractive(asked, [found], profile)
+    assert answer.outcome == "answered" and answer.sentences[0].citations == ["Article 33(1)"]
+    assert "notify the personal data breach" in answer.sentences[0].text

@@ -25,7 +25,7 @@ from pincite.errors import CitationError
 from pincite.index.analysis import token_set
 from pincite.provisions import Provision
 from pincite.retrieve.graph import article_of
-from pincite.retrieve.query import Query
+from pincite.retrieve.query import Query, analyse
 from pincite.retrieve.search import answers_by_title
 from pincite.verify.check import CALENDAR_DATE, MAX_SENTENCES, Sentence, quantities, split_sentences
 
@@ -94,7 +94,6 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     those are quoted (whole, when short) and nothing else."""
     weights = _term_weights(query, profile)
     period = query.asks_period
-    ranked = []
     evidence = distinct(hits)
     by_title = any(answers_by_title(query.asks, h.provision) for h in evidence)
     if by_title:
@@ -109,16 +108,14 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
             sentences = [Sentence(q.text, [q.label], quote=True) for q in dated[:max_sentences]]
             return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang)
     # A question for a period may find it a little further down: every evidence hit is read.
-    for rank, hit in enumerate(evidence[:len(hits) if period else QUOTE_HITS]):
-        pieces = quotes(hit.provision, rank)
-        if hit.exact and len(hit.provision.text) <= (GOVERNING_QUOTE_CHARS if rank == 0 else WHOLE_QUOTE_CHARS):
-            pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]
-        scored = [(_coverage(q, weights, profile.lang), _fit(q, period), q) for q in pieces]
-        if scored:
-            coverage, fit, best = max(scored, key=lambda item: (0.3 + item[0]) * item[1])
-            strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage) * fit
-            ranked.append((strength, coverage, replace(best, provision_named=hit.exact)))
-    ranked.sort(key=lambda item: (not item[2].provision_named, -item[0]))  # named provisions first
+    reach = evidence[:len(hits) if period else QUOTE_HITS]
+    ranked = _ranked(reach, weights, profile.lang, period)
+    written = getattr(reach[0], "asked_question", None) if reach else None
+    if (not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named)) and written:
+        # No sentence shares a word with the question ('Our online shop got hacked — who do we tell?'), but the lead
+        # was found by a question written for it ('… notify a personal data breach …'): its words choose the quote.
+        weights = _term_weights(analyse(str(written), profile.lang), profile)
+        ranked = _ranked(reach, weights, profile.lang, period)
     if not ranked or (ranked[0][1] == 0 and not ranked[0][2].provision_named):
         return refused("no_quote", "no sentence of the closest provisions shares a word with the question")
     named = [q for _, _, q in ranked if q.provision_named]
@@ -147,6 +144,22 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     sentences = [Sentence(q.text, [q.label], quote=True) for q in chosen]
     return Answer("answered", sentences=sentences, question=query.text, hits=hits, lang=profile.lang,
                   listed=max(0, len(listed) - 1))
+
+
+def _ranked(reach: list, weights: dict[str, float], lang: str, period: bool) -> list:
+    """(strength, coverage, quote) of each provision's best piece, named provisions first, then by strength."""
+    ranked = []
+    for rank, hit in enumerate(reach):
+        pieces = quotes(hit.provision, rank)
+        if hit.exact and len(hit.provision.text) <= (GOVERNING_QUOTE_CHARS if rank == 0 else WHOLE_QUOTE_CHARS):
+            pieces = [Quote(hit.provision.label, joined(strip_number(hit.provision.text)), hit.provision, rank)]
+        scored = [(_coverage(q, weights, lang), _fit(q, period), q) for q in pieces]
+        if scored:
+            coverage, fit, best = max(scored, key=lambda item: (0.3 + item[0]) * item[1])
+            strength = (1.0 if hit.exact else 1 / (1 + 0.35 * rank)) * (0.3 + coverage) * fit
+            ranked.append((strength, coverage, replace(best, provision_named=hit.exact)))
+    ranked.sort(key=lambda item: (not item[2].provision_named, -item[0]))  # named provisions first
+    return ranked
 
 
 def asks_more(query: Query) -> bool:

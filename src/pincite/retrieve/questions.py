@@ -54,14 +54,21 @@ class ProvisionQuestions:
     vectors: np.ndarray  # one row per question, unit length
     owners: tuple[str, ...]  # the provision id of each group of rows, in order
     starts: np.ndarray  # the first row of each group
+    texts: tuple[str, ...] = ()  # the question of each row
 
     def scores(self, vector: np.ndarray) -> dict[str, float]:
         """Each provision's best question's cosine with the question asked (`vector`, unit length)."""
+        return self.matches(vector)[0]
+
+    def matches(self, vector: np.ndarray) -> tuple[dict[str, float], dict[str, int]]:
+        """Each provision's best question's cosine with the question asked, and that question's row."""
         if not self.owners:
-            return {}
+            return {}, {}
         similarity = self.vectors @ np.asarray(vector, dtype=np.float32)
         best = np.maximum.reduceat(similarity, self.starts)
-        return dict(zip(self.owners, best.tolist(), strict=True))
+        ends = [*self.starts[1:].tolist(), len(similarity)]
+        rows = [start + int(np.argmax(similarity[start:end])) for start, end in zip(self.starts.tolist(), ends, strict=True)]
+        return dict(zip(self.owners, best.tolist(), strict=True)), dict(zip(self.owners, rows, strict=True))
 
 
 def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
@@ -85,6 +92,7 @@ def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
         first[key] = (at, len(questions))
         at += len(questions)
     rows: list[np.ndarray] = []
+    said: list[str] = []
     owners: list[str] = []
     starts: list[int] = []
     count = 0
@@ -94,11 +102,13 @@ def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
             continue
         starts.append(count)
         rows.append(vectors[found[0]:found[0] + found[1]])
+        said += texts[found[0]:found[0] + found[1]]
         owners.append(p.id)
         count += found[1]
     if not rows:
         return None
-    return ProvisionQuestions(np.vstack(rows).astype(np.float32), tuple(owners), np.array(starts, dtype=np.int64))
+    return ProvisionQuestions(np.vstack(rows).astype(np.float32), tuple(owners), np.array(starts, dtype=np.int64),
+                              tuple(said))
 
 
 def _vectors(texts: list[str], raw: bytes, act: str, embedder, home: Path, progress: Progress | None) -> np.ndarray:
