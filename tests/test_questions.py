@@ -150,14 +150,10 @@ def test_the_service_reads_written_questions_when_its_ranker_does_and_the_settin
 def test_a_question_sharing_no_word_with_the_text_is_quoted_by_the_written_question_its_lead_matched():
     from pincite.answer.extractive import extractive
     from pincite.answer.gate import build_profile, own_aliases
-    from pincite.provisions import Provision
     from pincite.retrieve.hits import Hit
     from pincite.retrieve.query import analyse
     from pincite.sources.catalog import act_number
-
-    def provision(label: str, text: str) -> Provision:
-        return Provision(id=label, label=label, label_local=label, kind="paragraph", instrument="gdpr", lang="en",
-                         title="", path=[], text=text, url="", source_sha256="0" * 64, version="")
+    from tests.test_gate import prov as provision
 
     breach = provision("Article 33(1)", "1. In the case of a personal data breach, the controller shall without undue "
                                         "delay notify the personal data breach to the supervisory authority.")
