@@ -166,3 +166,19 @@ def test_a_question_sharing_no_word_with_the_text_is_quoted_by_the_written_quest
     answer = extractive(asked, [found], profile)
     assert answer.outcome == "answered" and answer.sentences[0].citations == ["Article 33(1)"]
     assert "notify the personal data breach" in answer.sentences[0].text
+
+
+def test_each_provision_is_matched_by_its_best_question_among_groups_of_any_size():
+    from pincite.retrieve.questions import ProvisionQuestions
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((12, 8)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    starts = [0, 1, 4, 8]  # groups of 1, 3, 4 and 4 questions
+    written = ProvisionQuestions(vectors, ("p1", "p2", "p3", "p4"), np.array(starts), tuple(f"q{i}" for i in range(12)))
+    for asked in (vectors[2], vectors[9], rng.standard_normal(8).astype(np.float32)):
+        scores, rows = written.matches(asked / np.linalg.norm(asked))
+        similarity = vectors @ (asked / np.linalg.norm(asked))
+        for owner, start, end in zip(written.owners, starts, [*starts[1:], 12], strict=True):
+            assert rows[owner] == start + int(np.argmax(similarity[start:end]))
+            assert scores[owner] == pytest.approx(float(similarity[start:end].max()))

@@ -66,9 +66,11 @@ class ProvisionQuestions:
             return {}, {}
         similarity = self.vectors @ np.asarray(vector, dtype=np.float32)
         best = np.maximum.reduceat(similarity, self.starts)
-        ends = [*self.starts[1:].tolist(), len(similarity)]
-        rows = [start + int(np.argmax(similarity[start:end])) for start, end in zip(self.starts.tolist(), ends, strict=True)]
-        return dict(zip(self.owners, best.tolist(), strict=True)), dict(zip(self.owners, rows, strict=True))
+        # the row of each group's best, without a loop over the groups (a search reads them all)
+        counts = np.diff(np.append(self.starts, len(similarity)))
+        at_best = np.where(similarity >= np.repeat(best, counts), np.arange(len(similarity)), -1)
+        rows = np.maximum.reduceat(at_best, self.starts)
+        return dict(zip(self.owners, best.tolist(), strict=True)), dict(zip(self.owners, rows.tolist(), strict=True))
 
 
 def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
@@ -133,12 +135,15 @@ def _vectors(texts: list[str], raw: bytes, act: str, embedder, home: Path, progr
         rows.append(np.asarray(embed(texts[start:start + STEP]), dtype=np.float32))
     report(progress, act, STAGE, len(texts), len(texts))
     vectors = np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{act}-", suffix=".npy", dir=cache.parent)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{act}-", suffix=".npy", dir=cache.parent)
+    except OSError:
+        return vectors  # a read-only home: the vectors still serve this process
     try:
         with os.fdopen(handle, "wb") as out:
             np.save(out, vectors)
         os.replace(temporary, cache)
     except OSError:
-        Path(temporary).unlink(missing_ok=True)  # a read-only home: the vectors still serve this process
+        Path(temporary).unlink(missing_ok=True)
     return vectors
