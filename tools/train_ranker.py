@@ -27,10 +27,9 @@ from pincite.evaluate.retrieval import load_questions
 from pincite.index.embed import settings_model_name
 from pincite.index.units import settings_hash
 from pincite.retrieve.fusion import default_fusion
-from pincite.retrieve.hits import ASKED_WHY
 from pincite.retrieve.questions import CANDIDATES, question_file
 from pincite.retrieve.questions import load_questions as load_written
-from pincite.retrieve.ranker import DEPTH, FEATURES, WEIGHTS, features, weight_sets
+from pincite.retrieve.ranker import DEPTH, FEATURES, WEIGHTS, features, reach, weight_sets
 from pincite.retrieve.tuning import tuned_model
 from pincite.service import Pincite
 
@@ -71,10 +70,7 @@ def candidates(service: Pincite, q: dict, columns: list[int], questions: bool = 
     query = searcher.analyse(q["question"])
     hits = [h for h in searcher.search(query, k=DEPTH + CANDIDATES, fusion=default_fusion(corpus_lang, service.settings))
             if not h.exact]
-    read = DEPTH
-    while read < len(hits) and ASKED_WHY in hits[read].why:
-        read += 1
-    hits = hits[:read]
+    hits = hits[:reach(hits, DEPTH)]
     labels = np.array([hit(h.provision.label, q["gold"]) for h in hits], dtype=bool)
     return features(query, hits)[:, columns], labels
 

@@ -98,6 +98,15 @@ def features(query: Query, hits: list[Hit]) -> np.ndarray:
     return np.array(rows, dtype=np.float32)
 
 
+def reach(hits: list[Hit], depth: int) -> int:
+    """How many hits the ranker reads: the first `depth`, and those after them that were added for their written
+    questions (retrieve.search puts them there)."""
+    read = depth
+    while read < len(hits) and ASKED_WHY in hits[read].why:
+        read += 1
+    return read
+
+
 def _asked(asked: float | None, top: float, known: list[float]) -> tuple[float, float, float]:
     """The asked features of one candidate: 0 where its provision has no written questions."""
     if asked is None:
@@ -132,9 +141,7 @@ class LinearRanker:
     def rerank(self, query: Query, hits: list[Hit], k: int) -> list[Hit]:
         if self.asked is not None and any(h.asked is not None for h in hits):  # the index has written questions
             return self.asked.rerank(query, hits, k)
-        read = self.depth
-        while read < len(hits) and ASKED_WHY in hits[read].why:  # added for their questions: read them too
-            read += 1
+        read = reach(hits, self.depth)
         head, tail = hits[:read], hits[read:]
         if len(head) < 2:
             return hits[:k]
