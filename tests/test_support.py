@@ -1739,28 +1739,6 @@ def test_a_negation_added_alone_to_the_followed_clause(text, why):
     assert reason_parts(text, FINES) == why
 
 
-INITIATIVE_OR_REQUEST = [
-    prov("Article 70(1)", "1. The Board shall ensure the consistent application of this Regulation. To that end, the "
-                          "Board shall, on its own initiative or, where relevant, at the request of the Commission, in "
-                          "particular:\n(b) advise the Commission on any issue related to the protection of personal "
-                          "data in the Union;"),
-    prov("Article 20(1)", "1. The data holder shall, at the request of the user, make the data available to the user "
-                          "without undue delay."),
-]
-
-
-@pytest.mark.parametrize(("text", "why"), [
-    # 'on its own initiative or … at the request of': the duty is owed either way, so no request need be said
-    ("The Board shall advise the Commission on any issue related to the protection of personal data in the Union "
-     "[Article 70(1)].", None),
-    # a duty owed only when asked still is
-    ("The data holder shall make the data available to the user without undue delay [Article 20(1)].",
-     "condition_dropped"),
-])
-def test_a_request_beside_the_actors_own_initiative_is_no_condition(text, why):
-    assert reason_parts(text, INITIATIVE_OR_REQUEST) == why
-
-
 LIMITED = [prov("Article 10", "Processing of personal data relating to criminal convictions and offences shall be carried "
                              "out only under the control of official authority. Any comprehensive register of criminal "
                              "convictions shall be kept only under the control of official authority."),

@@ -540,8 +540,6 @@ STRUCTURE = {
                   r"(?!\s+or\s+(?:on|of)\s+its\s+own\s+(?:initiative|motion))|"
                   r"\bat\s+(?:its|their|his\s+or\s+her)\s+(?:[\w-]+\s+)?request\b|(?<=,)\s*at\s+the\s+request\s+of\b",
     "asked": r"\b(?:request\w*|ask\w*|demand\w*|when\s+asked)\b",
-    # the other way of acting before a request ('on its own initiative or, where relevant, at the request of'): either
-    "own_initiative_or": r"\b(?:on|of)\s+(?:its|their|his\s+or\s+her)\s+own\s+(?:initiative|motion)\s+or\b",
     # a rule said to hold in every case, negatively: it drops the exception the provision makes
     "absolute": r"\b(?:never|in\s+no\s+case|at\s+no\s+time)\b",
     # a one-word condition that leaves the rule to someone's judgement ('where appropriate', 'if necessary')

@@ -234,7 +234,6 @@ STRUCTURE = {
     "exception_word": r"a\s+meno|salvo",
     "on_request": r"\bsu\s+(?:(?:sua|loro|apposita)\s+)?(?:[\w-]+\s+)?richiesta\b(?!\s+o\s+di\s+propria\s+iniziativa)",
     "asked": r"\b(?:richie\w*|chied\w*|chiest\w*|domand\w*)\b",
-    "own_initiative_or": r"\b(?:di\s+propria\s+iniziativa|d['’]ufficio)\s+o\b",
     "and_word": r"e|ed",  # joins the parts of a condition, all of which must hold
     # a verb that makes a joined piece of a condition a clause of its own
     "finite_verb": r"\b(?:è|sono|sia|siano|ha|hanno|abbia|abbiano|era|erano|fosse|fossero|può|possono|deve|devono|si)\b",

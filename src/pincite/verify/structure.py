@@ -52,7 +52,6 @@ _CONCESSION = re.compile(f"\\b(?:{languages.cue('concession', 'STRUCTURE').patte
 _QUANTIFIER = languages.compiled("quantifier", "STRUCTURE")
 _ON_REQUEST = languages.compiled("on_request", "STRUCTURE")
 _ASKED = languages.compiled("asked", "STRUCTURE")
-_OWN_INITIATIVE_OR = languages.compiled("own_initiative_or", "STRUCTURE")
 _QUALIFIER = languages.compiled("qualifier", "STRUCTURE")
 _QUALIFIER_CLOSES = languages.compiled("qualifier_closes", "STRUCTURE")
 _NEEDS_CLAUSE = languages.compiled("condition_needs_clause", "STRUCTURE")
@@ -395,10 +394,7 @@ def _request(sentence: str, text: str, wanted: frozenset[str], lang: str) -> str
     on_request, asked = _ON_REQUEST.get(lang), _ASKED.get(lang)
     if on_request is None or asked is None or asked.search(sentence):
         return None
-    either = _OWN_INITIATIVE_OR.get(lang)
     for m in on_request.finditer(text):
-        if either and either.search(" ".join(text[:m.start()].split()[-REQUEST_WORDS:])):
-            continue  # 'on its own initiative or, where relevant, at the request of …': either way, no condition
         after = " ".join(text[m.end():].lstrip(" ,").split()[:REQUEST_WORDS])
         if not after.strip(" .;,"):
             return m.group().strip()  # at the end, it bounds the whole sentence
