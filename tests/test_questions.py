@@ -8,13 +8,16 @@ import json
 import numpy as np
 import pytest
 
-from pincite.retrieve.hits import ASKED_WHY
+from pincite.index.analysis import token_set
+from pincite.retrieve.hits import ASKED_WHY, Hit
+from pincite.retrieve.query import analyse
 from pincite.retrieve.questions import SHIPPED, load_questions, local_id, question_file
-from pincite.retrieve.ranker import FEATURES, LinearRanker, load_ranker
+from pincite.retrieve.ranker import FEATURES, LinearRanker, features, load_ranker
 from pincite.retrieve.rerank import reads_questions, reranker_from_settings
 from pincite.settings import load_settings
 from pincite.testing import HashEmbedder
 from tests.conftest import CORPORA, MODEL, need_shared, service_for
+from tests.test_gate import prov
 
 ACTS = (("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("pdpa", "th"))
 
@@ -93,8 +96,9 @@ def test_e5s_ranker_reads_written_questions_and_minilms_does_not():
     minilm = reranker_from_settings(load_settings(embed_model_path=need_shared(MODEL)))
     assert reads_questions(e5) and not reads_questions(minilm)
     assert isinstance(e5, LinearRanker) and e5.asked is not None
-    assert set(e5.columns or range(len(FEATURES))) == set(range(len(FEATURES))) - {
-        FEATURES.index(name) for name in ("asked", "asked_gap", "asked_rank")}  # the base weights read no question
+    asked = ("asked", "asked_gap", "asked_rank", "asked_coverage", "covered_with_asked")
+    # the base weights read no question
+    assert set(e5.columns or range(len(FEATURES))) == set(range(len(FEATURES))) - {FEATURES.index(n) for n in asked}
 
 
 def test_a_weight_set_is_read_through_the_features_it_names(tmp_path):
@@ -182,3 +186,31 @@ def test_each_provision_is_matched_by_its_best_question_among_groups_of_any_size
         for owner, start, end in zip(written.owners, starts, [*starts[1:], 12], strict=True):
             assert rows[owner] == start + int(np.argmax(similarity[start:end]))
             assert scores[owner] == pytest.approx(float(similarity[start:end].max()))
+
+
+def test_each_provision_holds_the_words_of_its_own_questions_in_its_index_language(corpora, tmp_path):
+    english = provisions(corpora, "gdpr", "en")
+    written = load_questions("gdpr", english, HashEmbedder(), tmp_path)
+    assert written is not None and len(written.words) == len(written.owners)
+    words = dict(zip(written.owners, written.words, strict=True))
+    rows = {json.loads(line)["id"]: json.loads(line)["questions"] for line in
+            (SHIPPED / "gdpr.jsonl").read_text(encoding="utf-8").splitlines()}
+    own = frozenset().union(*(token_set(q, "en") for q in rows["art-33.par-1"]))
+    assert words["gdpr/en/art-33.par-1"] == own
+    # the plain words people ask in are there even where the law never uses them
+    text = token_set(next(p.text for p in english if p.id == "gdpr/en/art-33.par-1"), "en")
+    assert own - text
+
+
+def test_the_ranker_reads_how_much_of_the_question_the_written_questions_hold():
+    question = analyse("Our shop got hacked: who do we tell?", "en")
+    text = "In the case of a personal data breach, the controller shall notify the supervisory authority."
+    asked_about = Hit(prov("Article 33(1)", text), 0.5, dense=0.5, asked=0.9,
+                      asked_words=token_set("Who must we tell when our web shop got hacked?", "en"))
+    silent = Hit(prov("Article 34(1)", text), 0.6, dense=0.6, asked=0.9, asked_words=token_set("What is a breach?", "en"))
+    rows = features(question, [silent, asked_about])
+    coverage, together = FEATURES.index("asked_coverage"), FEATURES.index("covered_with_asked")
+    assert rows[1, coverage] == pytest.approx(1.0) and rows[0, coverage] == 0.0
+    assert rows[1, together] == pytest.approx(1.0) and rows[0, together] == rows[0, FEATURES.index("text_coverage")]
+    ranker = LinearRanker((1.0,), columns=(coverage,), depth=5, asked=LinearRanker((1.0,), columns=(coverage,), depth=5))
+    assert ranker.rerank(question, [silent, asked_about], 2)[0].provision.label == "Article 33(1)"

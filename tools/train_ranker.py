@@ -36,7 +36,7 @@ from pincite.service import Pincite
 ROOT = Path(__file__).resolve().parents[1]
 SETS = ["gdpr-en", "ai-act-en", "ai-act-it", "gdpr-it", "dsa-en", "dma-en", "data-act-en"]
 FIRST_SETS = ["first-gdpr-en", "first-ai-act-en", "first-dsa-en", "first-data-act-en"]
-ASKED = ("asked", "asked_gap", "asked_rank")
+ASKED = ("asked", "asked_gap", "asked_rank", "asked_coverage", "covered_with_asked")
 
 
 def hit(label: str, gold: list[str]) -> bool:

@@ -22,3 +22,4 @@ class Hit:
     via_hop: str = ""  # what the question asked for that the reference led to (Query.hops: penalty, annex, …)
     asked: float | None = None  # its best written question's similarity to the question (retrieve.questions)
     asked_question: str = ""  # that written question
+    asked_words: frozenset[str] = frozenset()  # the analysed words of all its written questions

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pincite.index.analysis import token_set
 from pincite.progress import Progress, report
 from pincite.provisions import Provision
 
@@ -57,6 +58,9 @@ class ProvisionQuestions:
     owners: tuple[str, ...]  # the provision id of each group of rows, in order
     starts: np.ndarray  # the first row of each group
     texts: tuple[str, ...] = ()  # the question of each row
+    # the analysed words of each group's questions, in the index's language: a question's words found there and not in
+    # the provision's text ('hacked', 'loan', 'chatbot') are the plain words its questions were written in
+    words: tuple[frozenset[str], ...] = ()
 
     def scores(self, vector: np.ndarray) -> dict[str, float]:
         """Each provision's best question's cosine with the question asked (`vector`, unit length)."""
@@ -111,8 +115,11 @@ def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
         count += found[1]
     if not rows:
         return None
+    lang = provisions[0].lang
+    ends = [*starts[1:], count]
+    words = tuple(frozenset().union(*(token_set(q, lang) for q in said[start:end])) for start, end in zip(starts, ends, strict=True))
     return ProvisionQuestions(np.vstack(rows).astype(np.float32), tuple(owners), np.array(starts, dtype=np.int64),
-                              tuple(said))
+                              tuple(said), words)
 
 
 def _vectors(texts: list[str], raw: bytes, act: str, embedder, home: Path, progress: Progress | None) -> np.ndarray:

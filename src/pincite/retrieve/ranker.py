@@ -35,6 +35,8 @@ FEATURES = (
     # the provision's written questions (retrieve.questions): the best one's similarity to the question, that
     # less the best of any candidate's, and its place among the candidates; 0 where none were written
     "asked", "asked_gap", "asked_rank",
+    # the share of the question's terms its written questions hold, and the share they and its text hold together
+    "asked_coverage", "covered_with_asked",
 )
 # What a title says a provision is about, in every language with a pack (TITLE_TOPICS).
 _APPLICATION = languages.cue("application", "TITLE_TOPICS")
@@ -94,6 +96,7 @@ def features(query: Query, hits: list[Hit]) -> np.ndarray:
             query.intent == "penalty" and punishes, query.intent == "exception" and excepts, length,
             best_bm25[article] / top_bm25, math.log1p(count[article]), d >= article_best, order,
             *_asked(asked[rank], top_asked, known),
+            _coverage(wanted, h.asked_words), _coverage(wanted, words | h.asked_words),
         ])
     return np.array(rows, dtype=np.float32)
 

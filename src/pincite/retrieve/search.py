@@ -168,9 +168,11 @@ class Searcher:
         assert self.questions is not None
         asked, row = self.questions.matches(self._vector(query))
         said = self.questions.texts
+        words = dict(zip(self.questions.owners, self.questions.words, strict=True)) if self.questions.words else {}
         for h in hits:
             h.asked = asked.get(h.provision.id)
             h.asked_question = said[row[h.provision.id]] if h.provision.id in row and said else ""
+            h.asked_words = words.get(h.provision.id, frozenset())
         read = getattr(self.reranker, "depth", len(hits))
         seen = {h.provision.id for h in hits[:read]}
         best = [pid for pid in heapq.nlargest(CANDIDATES, asked, key=lambda pid: (asked[pid], -self.position[pid]))
@@ -180,7 +182,8 @@ class Searcher:
         low = min((h.score for h in hits), default=0.0)
         added = [Hit(self.by_id[pid], scores.get(pid, low), dense_of.get(pid) if dense_of is not None else None,
                      bm25_of.get(pid, 0.0) if bm25_of is not None else None, asked=asked[pid],
-                     asked_question=said[row[pid]] if said else "", why=[ASKED_WHY]) for pid in best]
+                     asked_question=said[row[pid]] if said else "", why=[ASKED_WHY],
+                     asked_words=words.get(pid, frozenset())) for pid in best]
         moved = set(best)
         rest = [h for h in hits[read:] if h.provision.id not in moved]
         return hits[:read] + added + rest
