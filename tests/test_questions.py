@@ -191,8 +191,8 @@ def test_each_provision_is_matched_by_its_best_question_among_groups_of_any_size
 def test_each_provision_holds_the_words_of_its_own_questions_in_its_index_language(corpora, tmp_path):
     english = provisions(corpora, "gdpr", "en")
     written = load_questions("gdpr", english, HashEmbedder(), tmp_path)
-    assert written is not None and len(written.words) == len(written.owners)
-    words = dict(zip(written.owners, written.words, strict=True))
+    assert written is not None and set(written.words) == set(written.owners)
+    words = written.words
     rows = {json.loads(line)["id"]: json.loads(line)["questions"] for line in
             (SHIPPED / "gdpr.jsonl").read_text(encoding="utf-8").splitlines()}
     own = frozenset().union(*(token_set(q, "en") for q in rows["art-33.par-1"]))

@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -58,9 +58,9 @@ class ProvisionQuestions:
     owners: tuple[str, ...]  # the provision id of each group of rows, in order
     starts: np.ndarray  # the first row of each group
     texts: tuple[str, ...] = ()  # the question of each row
-    # the analysed words of each group's questions, in the index's language: a question's words found there and not in
-    # the provision's text ('hacked', 'loan', 'chatbot') are the plain words its questions were written in
-    words: tuple[frozenset[str], ...] = ()
+    # the analysed words of each provision's questions, in the index's language, by provision id: a question's words
+    # found there and not in the provision's text ('hacked', 'loan', 'chatbot') are the plain words its questions use
+    words: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def scores(self, vector: np.ndarray) -> dict[str, float]:
         """Each provision's best question's cosine with the question asked (`vector`, unit length)."""
@@ -117,7 +117,8 @@ def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
         return None
     lang = provisions[0].lang
     ends = [*starts[1:], count]
-    words = tuple(frozenset().union(*(token_set(q, lang) for q in said[start:end])) for start, end in zip(starts, ends, strict=True))
+    words = {owner: frozenset().union(*(token_set(q, lang) for q in said[start:end]))
+             for owner, start, end in zip(owners, starts, ends, strict=True)}
     return ProvisionQuestions(np.vstack(rows).astype(np.float32), tuple(owners), np.array(starts, dtype=np.int64),
                               tuple(said), words)
 

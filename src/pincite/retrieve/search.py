@@ -168,7 +168,7 @@ class Searcher:
         assert self.questions is not None
         asked, row = self.questions.matches(self._vector(query))
         said = self.questions.texts
-        words = dict(zip(self.questions.owners, self.questions.words, strict=True)) if self.questions.words else {}
+        words = self.questions.words
         for h in hits:
             h.asked = asked.get(h.provision.id)
             h.asked_question = said[row[h.provision.id]] if h.provision.id in row and said else ""
