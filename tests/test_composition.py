@@ -99,6 +99,24 @@ def _answer(service, question, labels):
     return extractive(query, hits, service.profile("gdpr", "en"))
 
 
+@pytest.mark.parametrize(("question", "labels"), [
+    ("Do we need to appoint a data protection officer?", ["Article 37(1)", "Article 37(2)", "Article 37(5)"]),
+    ("What can I do if the regulator ignores my complaint?", ["Article 78(2)", "Article 77(1)", "Article 77(2)"]),
+    ("What are the legal grounds for processing personal data?", ["Article 6(1)", "Article 21(1)", "Article 18(1)"]),
+])
+def test_the_ranker_chooses_the_lead_provision_and_the_quote_only_its_sentence(service, question, labels):
+    # A lower-ranked hit whose sentence shares more of the question's words (37(2)'s 'designate a data protection
+    # officer', 77(1)'s 'complaint') used to lead; the first-ranked provision governs each of these questions.
+    answer = _answer(service, question, labels)
+    assert answer.outcome == "answered"
+    assert answer.sentences[0].citations[0].startswith(labels[0])
+
+
+def test_a_first_ranked_hit_that_shares_no_word_with_the_question_does_not_lead(service):
+    answer = _answer(service, "Do we need to appoint a data protection officer?", ["Article 99(2)", "Article 37(1)"])
+    assert answer.sentences[0].citations[0].startswith("Article 37(1)")
+
+
 def test_a_list_question_is_answered_with_every_point_each_cited_at_its_point(service, provisions):
     answer = _answer(service, "What are the lawful bases for processing personal data?", ["Article 6(1)"])
     cited = [s.citations for s in answer.sentences]
