@@ -332,3 +332,18 @@ def test_a_question_close_to_one_written_for_a_hit_is_answered_below_the_floor()
     assert check(question, hits, PROFILE, floor=floor, asked_floor=0.96).reason == "below_floor"
     assert check(question, hits, PROFILE, floor=floor).reason == "below_floor"  # a model without the asked floor
     assert check(question, hits, PROFILE, floor=floor, asked_floor=0.9).signals["asked"] == 0.95
+
+
+def test_a_question_in_the_words_of_those_written_for_the_first_hit_is_answered_below_the_floor():
+    # "sold" and "check" are in no sentence of Article 43(1); the questions written for it say them.
+    question = q("Who must check an AI system before it is sold?")
+    hits = [hit(CORPUS[2], 0.60), hit(CORPUS[1], 0.50)]
+    floor = check(question, hits, PROFILE, floor=0.0).signals["relevance"] + 0.1
+    result = check(question, hits, PROFILE, floor=floor, asked_cover_floor=0.6)
+    assert result.reason == "below_floor" and result.signals["asked_cover"] is None  # no questions written for it
+    hits[0].asked_words = frozenset(analyse("Who must check that an AI system conforms before it is sold?", "en").terms)
+    assert check(question, hits, PROFILE, floor=floor, asked_cover_floor=0.6).ok
+    assert check(question, hits, PROFILE, floor=floor).reason == "below_floor"  # a model without this floor
+    # words written for another hit than the first do not count
+    hits[0].asked_words, hits[1].asked_words = frozenset(), hits[0].asked_words
+    assert check(question, hits, PROFILE, floor=floor, asked_cover_floor=0.6).reason == "below_floor"

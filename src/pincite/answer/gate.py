@@ -179,13 +179,15 @@ def own_aliases(name: str, title: str) -> set[str]:
 
 def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
           floor: float | None = None, coverage_weight: float | None = None,
-          asked_floor: float | None = None) -> GateResult:
+          asked_floor: float | None = None, asked_cover_floor: float | None = None) -> GateResult:
     """Whether the corpus can answer, from the question and its scored hits alone. `names=False`
     skips comparing names with the corpus (a question in another language than the corpus);
     `floor` is the relevance below which it refuses and `coverage_weight` what term coverage counts
     in relevance, both chosen per embedding model (retrieve.tuning; None: RELEVANCE_FLOOR, COVERAGE_WEIGHT);
     `asked_floor` the similarity to a question written for a hit's provision (retrieve.questions) at which a
-    question below the floor is answered all the same (None: never)."""
+    question below the floor is answered all the same (None: never), and `asked_cover_floor` the share of the
+    question's terms that the first hit's text and the questions written for it hold together at which it is answered
+    too (None: never)."""
     floor = RELEVANCE_FLOOR if floor is None else floor
     if not hits:
         return GateResult(False, "no_hits", "retrieval returned nothing")
@@ -205,8 +207,9 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
         return GateResult(False, "no_value", "asks for a number; the closest provisions state none", signals)
     if query.parts > 1:
         floor = round(floor - TWO_PART_ALLOWANCE, 4)
-    asked = signals["asked"]
-    if signals["relevance"] < floor and (asked_floor is None or asked is None or asked < asked_floor):
+    asked, cover = signals["asked"], signals["asked_cover"]
+    if (signals["relevance"] < floor and (asked_floor is None or asked is None or asked < asked_floor)
+            and (asked_cover_floor is None or cover is None or cover < asked_cover_floor)):
         return GateResult(False, "below_floor", f"relevance {signals['relevance']:.2f} < {floor}", signals)
     return GateResult(True, signals=signals)
 
@@ -230,9 +233,23 @@ def relevance(query: Query, hits: list, profile: Profile, coverage_weight: float
             coverage = max(coverage, term_coverage(query, h.provision, profile, also=source))
     credit = PAIR_CREDIT if followed else 0.0
     asked = [h.asked for h in hits if getattr(h, "asked", None) is not None]
+    cover = asked_cover(query, hits[0], profile.lang)
     return {"exact": any(h.exact for h in hits), "dense": round(top1, 4), "coverage": round(coverage, 4),
             "asked": round(max(asked), 4) if asked else None,
+            "asked_cover": round(cover, 4) if cover is not None else None,
             "followed": followed, "relevance": round(top1 + coverage_weight * coverage + credit, 4)}
+
+
+def asked_cover(query: Query, hit, lang: str) -> float | None:
+    """The share of the question's terms that `hit`'s provision (title and text) and the questions written for it
+    (retrieve.questions) hold together, or None when none were written for it. A plain-words question shares few words
+    with the law, but the questions written for the provision it asks about were written in such words."""
+    written: frozenset[str] = getattr(hit, "asked_words", frozenset())
+    wanted = frozenset(query.terms)
+    if not written or not wanted:
+        return None
+    held = token_set(f"{hit.provision.title}\n{hit.provision.text}", lang) | written
+    return len(wanted & held) / len(wanted)
 
 
 def _credited(hop: str, end: Provision, other: Provision) -> bool:

@@ -131,10 +131,10 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
                     history: list[dict] | None = None, evidence_k: int = EVIDENCE_K,
                     max_sentences: int = MAX_SENTENCES, same_language: bool = True,
                     floor: float | None = None, coverage_weight: float | None = None,
-                    asked_floor: float | None = None) -> Answer:
+                    asked_floor: float | None = None, asked_cover_floor: float | None = None) -> Answer:
     """`same_language` is False when the question is not in the corpus's language (names are
-    then not compared with the corpus); `floor`, `coverage_weight` and `asked_floor` are the gate's, as chosen
-    for the embedding model (None: its own)."""
+    then not compared with the corpus); `floor`, `coverage_weight`, `asked_floor` and `asked_cover_floor` are the
+    gate's, as chosen for the embedding model (None: its own)."""
     started = time.perf_counter()
     question = " ".join((question or "").split())
     if not question:
@@ -147,7 +147,7 @@ def answer_question(question: str, *, answerer: Answerer, analyse: Callable[[str
     hits = retrieve(query)
     corpus = profile()
     gate = check(query, hits, corpus, names=same_language, floor=floor, coverage_weight=coverage_weight,
-                 asked_floor=asked_floor)
+                 asked_floor=asked_floor, asked_cover_floor=asked_cover_floor)
     evidence = with_partners(hits, evidence_k)
     if not gate.ok:
         # What is so now or what happened is not in the text, but the law may say how it comes about.

@@ -588,6 +588,7 @@ class Pincite:
         corpus_lang = self.resolve_lang(spec.name, lang)
         searcher = self.searcher(spec.name, corpus_lang)
         fusion = default_fusion(corpus_lang, self.settings)
+        tuning = settings_tuning(self.settings)
         context = Context(lambda name, code: ServiceTools(self, name, code),
                           Budget(self.settings.agent_tool_calls, self.settings.agent_token_budget))
         result = answer_question(
@@ -595,8 +596,8 @@ class Pincite:
             retrieve=lambda query: searcher.search(query, k=ASK_K, mode=self.settings.search_mode, fusion=fusion),
             profile=lambda: self.profile(spec.name, corpus_lang), history=turns,
             evidence_k=self.settings.answer_k, same_language=lang is None or lang.lower() == corpus_lang,
-            floor=self.relevance_floor, coverage_weight=settings_tuning(self.settings).coverage_weight,
-            asked_floor=settings_tuning(self.settings).asked_floor)
+            floor=self.relevance_floor, coverage_weight=tuning.coverage_weight, asked_floor=tuning.asked_floor,
+            asked_cover_floor=tuning.asked_cover_floor)
         if result.outcome == "refused" and result.reason in ELSEWHERE_REASONS:
             result.see = [*result.see, *self._elsewhere(result, spec.name, corpus_lang)]
         return result
