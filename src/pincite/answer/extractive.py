@@ -183,8 +183,8 @@ def asks_more(query: Query) -> bool:
 
 def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences: int,
               other_articles: bool = True) -> list[Quote]:
-    """The quotes of an answer, lead first (`ranked[0]`); then a further provision only when it
-    matches nearly as well as the strongest quote and, unless it is the first paragraph of the lead's article, answers a part of the
+    """The quotes of an answer, lead first (`ranked[0]`); then a further provision only when it matches nearly as
+    well as the strongest quote and, unless it is the first paragraph of the lead's article, answers a part of the
     question the quotes before it do not (question terms of its own), never to fill the cap. Another article is
     quoted only when the question may need one (`asks_more`)."""
     held = [_covers(q, weights, lang) for _, _, q in ranked]
