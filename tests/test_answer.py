@@ -361,3 +361,13 @@ def test_a_quoted_rule_brings_the_definition_of_its_term_but_not_the_other_way()
     assert [q.label for q in followed_quotes(hits, [rule_quote], {}, "en")] == ["Article 3(23)"]
     # A quoted definition (the question asked what the term means) brings no rule that uses it.
     assert followed_quotes(hits, [term_quote], {}, "en") == []
+
+
+def test_risk_coverage_keeps_an_answer_the_written_questions_answer_for_at_every_floor():
+    def row(answerable, relevance, bypass):
+        return {"answerable": answerable, "correct": True if answerable else None, "outcome": "answered",
+                "signals": {"relevance": relevance, "exact": False, "bypass": bypass}}
+
+    # the gate let the second in below its floor through a written question: no floor withdraws it
+    table = risk_coverage([row(True, 0.9, False), row(True, 0.6, True), row(True, 0.7, False)])
+    assert [(r["floor"], r["answered"]) for r in table] == [(0.7, 3), (0.9, 2)]

@@ -343,6 +343,8 @@ def test_a_question_in_the_words_of_those_written_for_the_first_hit_is_answered_
     assert result.reason == "below_floor" and result.signals["asked_cover"] is None  # no questions written for it
     hits[0].asked_words = frozenset(analyse("Who must check that an AI system conforms before it is sold?", "en").terms)
     assert check(question, hits, PROFILE, floor=floor, asked_cover_floor=0.6).ok
+    assert check(question, hits, PROFILE, floor=floor, asked_cover_floor=0.6).signals["bypass"] is True
+    assert check(question, hits, PROFILE, floor=0.0, asked_cover_floor=0.6).signals["bypass"] is True  # any floor
     assert check(question, hits, PROFILE, floor=floor).reason == "below_floor"  # a model without this floor
     # words written for another hit than the first do not count
     hits[0].asked_words, hits[1].asked_words = frozenset(), hits[0].asked_words

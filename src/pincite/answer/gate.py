@@ -208,8 +208,10 @@ def check(query: Query, hits: list, profile: Profile, *, names: bool = True,
     if query.parts > 1:
         floor = round(floor - TWO_PART_ALLOWANCE, 4)
     asked, cover = signals["asked"], signals["asked_cover"]
-    if (signals["relevance"] < floor and (asked_floor is None or asked is None or asked < asked_floor)
-            and (asked_cover_floor is None or cover is None or cover < asked_cover_floor)):
+    # Whether the written questions answer for it whatever the floor (what eval abstention's risk-coverage table reads).
+    signals["bypass"] = ((asked_floor is not None and asked is not None and asked >= asked_floor)
+                         or (asked_cover_floor is not None and cover is not None and cover >= asked_cover_floor))
+    if signals["relevance"] < floor and not signals["bypass"]:
         return GateResult(False, "below_floor", f"relevance {signals['relevance']:.2f} < {floor}", signals)
     return GateResult(True, signals=signals)
 

@@ -75,10 +75,10 @@ def _precision(answerable: list[dict]) -> float:
 
 
 def _score(row: dict) -> float:
-    """The gate's final score of an answered question; one that names a provision skips the
-    floor, so it stays answered at any threshold."""
+    """The gate's final score of an answered question; one that names a provision, or that the questions written for
+    its hits answer for (the gate's `bypass`), skips the floor, so it stays answered at any threshold."""
     signals = row["signals"] or {}
-    return float("inf") if signals.get("exact") else float(signals.get("relevance") or 0.0)
+    return float("inf") if signals.get("exact") or signals.get("bypass") else float(signals.get("relevance") or 0.0)
 
 
 def risk_coverage(rows: list[dict]) -> list[dict]:
