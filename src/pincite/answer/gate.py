@@ -34,6 +34,7 @@ from pincite.provisions import Provision
 from pincite.retrieve.cues import COMMON_ACRONYMS, act_key
 from pincite.retrieve.follow import titled
 from pincite.retrieve.query import Query
+from pincite.retrieve.ranker import provision_words
 from pincite.retrieve.search import answers_by_title
 from pincite.sources.catalog import act_number as own_act_number
 from pincite.verify.check import quantities
@@ -250,7 +251,7 @@ def asked_cover(query: Query, hit, lang: str) -> float | None:
     wanted = frozenset(query.terms)
     if not written or not wanted:
         return None
-    held = token_set(f"{hit.provision.title}\n{hit.provision.text}", lang) | written
+    held = provision_words(hit.provision, lang) | written  # the ranker's covered_with_asked, for the first hit
     return len(wanted & held) / len(wanted)
 
 

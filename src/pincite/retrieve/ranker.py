@@ -63,6 +63,11 @@ def _own(label: str, title: str, text: str, kind: str, lang: str) -> tuple:
             math.log1p(len(text)) / 8, _order(label))
 
 
+def provision_words(provision, lang: str) -> frozenset[str]:
+    """The analysed words of a provision's title and text, as the ranker reads them (cached per provision)."""
+    return _own(provision.label, provision.title, provision.text, provision.kind, lang)[2]
+
+
 def features(query: Query, hits: list[Hit]) -> np.ndarray:
     """One row of FEATURES per hit (hits in first-stage order)."""
     if not hits:
