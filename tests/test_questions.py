@@ -20,6 +20,7 @@ from tests.conftest import CORPORA, MODEL, need_shared, service_for
 from tests.test_gate import prov
 
 ACTS = (("gdpr", "en"), ("ai-act", "en"), ("dsa", "en"), ("data-act", "en"), ("dma", "en"), ("pdpa", "th"))
+OWN_LANGUAGE = (("gdpr", "it"), ("ai-act", "it"))  # questions written in the language of the act's text
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +51,33 @@ def test_every_shipped_question_file_names_the_provisions_of_its_act_with_three_
     rows = [json.loads(line) for line in (SHIPPED / f"{act}.jsonl").read_text(encoding="utf-8").splitlines()]
     assert {r["id"] for r in rows} == ids  # every article paragraph, definition, annex item or section, and nothing else
     assert all(len(r["questions"]) >= 3 and all(len(q) >= 12 for q in r["questions"]) for r in rows)
+
+
+@pytest.mark.parametrize(("act", "lang"), OWN_LANGUAGE)
+def test_every_question_file_in_an_acts_other_language_names_the_same_provisions(act, lang):
+    english = [json.loads(line)["id"] for line in (SHIPPED / f"{act}.jsonl").read_text(encoding="utf-8").splitlines()]
+    path = question_file(act, lang=lang)
+    assert path is not None
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == english
+    assert all(len(r["questions"]) == 3 and all(len(q) >= 12 for q in r["questions"]) for r in rows)
+
+
+def test_an_index_in_another_language_reads_its_own_languages_questions_as_well(corpora, tmp_path):
+    english, italian = provisions(corpora, "gdpr", "en"), provisions(corpora, "gdpr", "it")
+    embedder = HashEmbedder()
+    en, it = (load_questions("gdpr", ps, embedder, tmp_path) for ps in (english, italian))
+    assert en is not None and it is not None
+    path = question_file("gdpr", lang="it")
+    assert path is not None
+    own = {json.loads(line)["id"]: json.loads(line)["questions"] for line in path.read_text(encoding="utf-8").splitlines()}
+    asked = own["art-33.par-1"][1]
+    assert it.scores(embedder.embed_query(asked))["gdpr/it/art-33.par-1"] == pytest.approx(1.0, abs=1e-5)
+    assert en.scores(embedder.embed_query(asked))["gdpr/en/art-33.par-1"] < 0.99  # English reads English only
+    assert len(it.texts) == 2 * len(en.texts)
+    # its words are the Italian questions' words in the Italian analysis, which an English question never brings
+    assert token_set(asked, "it") <= it.words["gdpr/it/art-33.par-1"]
+    assert not token_set(asked, "it") <= en.words["gdpr/en/art-33.par-1"]
 
 
 def test_an_act_without_written_questions_has_none(tmp_path):

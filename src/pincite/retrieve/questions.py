@@ -11,8 +11,10 @@ before and apart from the evaluation questions (docs/retrieval.md, "Questions wr
 
 The questions are in English (the Thai PDPA's have a fourth, in Thai) and keyed by a provision's id within its
 act ('art-33.par-1'), so every language of an act reads them (a multilingual model matches an Italian question
-with an English one). Their
-vectors are the embedding model's, computed once per model and kept under <home>/questions/.
+with an English one). An index in another language also reads the questions written in its own language from
+its own text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act): an English question
+shares no word with an Italian one, and the ranker reads the written questions' words as well as their vectors.
+Their vectors are the embedding model's, computed once per model and kept under <home>/questions/.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ STAGE = "embed written questions"
 CANDIDATES = 10
 
 
-def question_file(act: str, directory: Path = SHIPPED) -> Path | None:
-    """The questions written for an act's provisions, if any ship with pincite."""
-    path = directory / f"{act}.jsonl"
+def question_file(act: str, directory: Path = SHIPPED, lang: str | None = None) -> Path | None:
+    """The questions written for an act's provisions, if any ship with pincite: the English ones every language
+    reads, or with `lang` those written in that language from its text."""
+    path = directory / (f"{act}.{lang}.jsonl" if lang else f"{act}.jsonl")
     return path if path.is_file() else None
 
 
@@ -85,14 +88,16 @@ def load_questions(act: str, provisions: list[Provision], embedder, home: Path,
     (its vectors read from <home>/questions/ when this model has embedded this file before; `progress` hears
     of the count embedded), or None when no questions ship for the act."""
     path = question_file(act, directory)
-    if path is None or embedder is None:
+    if path is None or embedder is None or not provisions:
         return None
-    raw = path.read_bytes()
-    written = {}
-    for line in raw.decode("utf-8").splitlines():
+    own = question_file(act, directory, provisions[0].lang) if provisions[0].lang != "en" else None
+    files = [f.read_bytes() for f in (path, own) if f is not None]
+    raw = b"\0".join(files)  # the cache's key: every file read
+    written: dict[str, list[str]] = {}
+    for line in (text for f in files for text in f.decode("utf-8").splitlines()):
         if line.strip():
             row = json.loads(line)
-            written[row["id"]] = [q for q in row["questions"] if q.strip()]
+            written.setdefault(row["id"], []).extend(q for q in row["questions"] if q.strip())
     texts = [q for row in written.values() for q in row]
     vectors = _vectors(texts, raw, act, embedder, home, progress)
     first, at = {}, 0
