@@ -4,15 +4,16 @@ A question asked in plain words ("Our online shop got hacked — who do we tell?
 answers it ("In the case of a personal data breach, the controller shall … notify …") share few words and
 sit apart in an embedding space trained on web text. The questions people would ask of a paragraph sit
 close to the questions people do ask: so every provision of the acts pincite ships questions for
-(`questions/<act>.jsonl`: three per provision — one in the law's terms, one in plain words, one short first
-question) is also scored by its best question's similarity to the one asked, and the learned ranker reads
+(`questions/<act>.jsonl`: six per provision — one in the law's terms, one in plain words, one short first
+question, then one from a person the rule affects, one from someone who must comply, one short question in other
+everyday words) is also scored by its best question's similarity to the one asked, and the learned ranker reads
 that score beside the others (retrieve.ranker). The files were written from each provision's text alone,
 before and apart from the evaluation questions (docs/retrieval.md, "Questions written for each provision").
 
 The questions are in English (the Thai PDPA's have a fourth, in Thai) and keyed by a provision's id within its
 act ('art-33.par-1'), so every language of an act reads them (a multilingual model matches an Italian question
 with an English one). An index in another language also reads the questions written in its own language from
-its own text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act): an English question
+its own text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act, the French AI Act): an English question
 shares no word with an Italian one, and the ranker reads the written questions' words as well as their vectors.
 Their vectors are the embedding model's, computed once per model and kept under <home>/questions/.
 """
