@@ -10,7 +10,7 @@ everyday words) is also scored by its best question's similarity to the one aske
 that score beside the others (retrieve.ranker). The files were written from each provision's text alone,
 before and apart from the evaluation questions (docs/retrieval.md, "Questions written for each provision").
 
-The questions are in English (the Thai PDPA's have a fourth, in Thai) and keyed by a provision's id within its
+The questions are in English (the Thai PDPA's are three, and a fourth in Thai) and keyed by a provision's id within its
 act ('art-33.par-1'), so every language of an act reads them (a multilingual model matches an Italian question
 with an English one). An index in another language also reads the questions written in its own language from
 its own text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act, the French AI Act): an English question
