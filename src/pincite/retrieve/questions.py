@@ -12,9 +12,10 @@ before and apart from the evaluation questions (docs/retrieval.md, "Questions wr
 
 The questions are in English (the Thai PDPA's are three, and a fourth in Thai) and keyed by a provision's id within its
 act ('art-33.par-1'), so every language of an act reads them (a multilingual model matches an Italian question
-with an English one). An index in another language also reads the questions written in its own language from
-its own text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act, the French AI Act): an English question
-shares no word with an Italian one, and the ranker reads the written questions' words as well as their vectors.
+with an English one). An index in another language also reads the questions written in its language from its
+text, when they ship (`questions/<act>.<lang>.jsonl`: the Italian GDPR and AI Act, the French AI Act): an English
+question shares few words with one in another language, and the ranker and the gate read the written questions'
+words as well as their vectors.
 Their vectors are the embedding model's, computed once per model and kept under <home>/questions/.
 """
 
