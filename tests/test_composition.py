@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pincite.answer.extractive import Quote, _composed, asks_more, extractive
+from pincite.answer.extractive import Quote, _composed, _ranked_lead, asks_more, extractive
 from pincite.evaluate.answers import evaluate_answers
 from pincite.retrieve.cues import asks_for_list, question_parts
 from pincite.retrieve.definitions import asked_term, definition_hits
@@ -219,7 +219,25 @@ def test_a_short_question_of_one_ask_is_answered_from_its_lead_article(service, 
     # the fine brings a part of the question of its own; the sibling, a detail of the lead's article, brings none
     assert [q.label for q in both] == ["Article 33(1)", "Article 83(4)"]
     assert [q.label for q in _composed(ranked, weights, "en", 4, other_articles=False)] == ["Article 33(1)"]
-    # a detail that leads is followed by its article's first paragraph, which usually states the rule
+    # a detail that leads is followed by its article's first paragraph when that brings a part of its own ('breach')
     detail_first = [ranked[2], ranked[1], ranked[0]]
     assert [q.label for q in _composed(detail_first, weights, "en", 4, other_articles=False)] == ["Article 33(2)",
                                                                                                  "Article 33(1)"]
+    # and, where written questions put the lead, not on its strength alone: its words all said, it would only fill
+    said = [(1.0, 0.6, Quote("Article 33(5)", "the controller shall notify and document any personal data breach",
+                             by_label(provisions, "Article 33(5)"), 0)), ranked[0]]
+    assert [q.label for q in _composed(said, weights, "en", 4, other_articles=False)] == ["Article 33(5)"]
+    # without them (first_on_strength), the first paragraph, which usually states the rule, stays on its strength
+    assert [q.label for q in _composed(said, weights, "en", 4, other_articles=False, first_on_strength=True)] == [
+        "Article 33(5)", "Article 33(1)"]
+
+
+def test_the_lead_is_the_rankers_first_when_only_its_written_questions_share_the_questions_words(provisions):
+    # Article 16 says 'rectification of inaccurate personal data'; a lay question says 'wrong' and 'corrected', which
+    # the questions written for Article 16 share; a lower hit shares 'information' by chance.
+    ranked = [(0.5, 0.0, Quote("Article 16", "the rectification of inaccurate personal data", by_label(provisions, "Article 16"), 0)),
+              (0.6, 0.3, Quote("Article 14(2)", "meaningful information about the logic involved",
+                               by_label(provisions, "Article 14(2)"), 1))]
+    assert _ranked_lead(ranked)[0][2].label == "Article 14(2)"
+    assert _ranked_lead(ranked, frozenset({0}))[0][2].label == "Article 16"
+    assert _ranked_lead(ranked, frozenset({1}))[0][2].label == "Article 14(2)"

@@ -121,13 +121,16 @@ def extractive(query: Query, hits: list, profile: Profile, *, max_sentences: int
     if not ranked[0][2].provision_named and not period:
         # On the dev splits of the first questions, an answer led by a stronger quote of a lower-ranked hit than the
         # ranker's first was led by a governing provision 0 times in 7 (GDPR), the ranker's first 6 times.
-        ranked = _ranked_lead(ranked)
+        ranked = _ranked_lead(ranked, _asked_for(reach, query))
     named = [q for _, _, q in ranked if q.provision_named]
     more = asks_more(query)
     if named:
         chosen = named[:max_sentences]
     else:
-        chosen = _composed(ranked, weights, profile.lang, max_sentences, more)
+        # Without written questions (an act that ships none, or a model other than e5) the ranker leads with a detail more
+        # often, and the first paragraph of its article stays on its strength, as before them.
+        written_questions = any(getattr(h, "asked_words", None) for h in reach)
+        chosen = _composed(ranked, weights, profile.lang, max_sentences, more, first_on_strength=not written_questions)
     chosen = [piece for q in chosen for piece in (q, *qualifiers(q, hits))]
     chosen = list({(q.label, q.text): q for q in chosen}.values())[:max_sentences]
     listed = _listed(chosen[0]) if chosen and not named and query.asks_list else []
@@ -166,11 +169,21 @@ def _ranked(reach: list, weights: dict[str, float], lang: str, period: bool) -> 
     return ranked
 
 
-def _ranked_lead(ranked: list) -> list:
-    """`ranked` led by the best-ranked hit whose quote shares a question term: the ranker chooses the provision,
-    the quote only its sentence."""
-    lead = min((item for item in ranked if item[1] > 0), key=lambda item: item[2].rank, default=ranked[0])
+def _ranked_lead(ranked: list, asked: set[int] | frozenset[int] = frozenset()) -> list:
+    """`ranked` led by the best-ranked hit whose quote shares a question term, or whose written questions do (its rank
+    in `asked`): the ranker chooses the provision, the quote only its sentence."""
+    lead = min((item for item in ranked if item[1] > 0 or item[2].rank in asked), key=lambda item: item[2].rank,
+               default=ranked[0])
     return [lead, *(item for item in ranked if item is not lead)]
+
+
+def _asked_for(reach: list, query: Query) -> frozenset[int]:
+    """The ranks of the hits whose written questions (retrieve.questions) share a term with the question. A plain-words
+    question may share no word with the provision it asks about ('Can I get wrong information about me corrected?' and
+    Article 16's 'rectification of inaccurate personal data') but many with the questions written for it, which is how
+    the ranker put it first; without them, the lead went to a lower hit that shared a word by chance."""
+    wanted = frozenset(query.terms)
+    return frozenset(rank for rank, hit in enumerate(reach) if wanted & getattr(hit, "asked_words", frozenset()))
 
 
 def asks_more(query: Query) -> bool:
@@ -182,11 +195,11 @@ def asks_more(query: Query) -> bool:
 
 
 def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences: int,
-              other_articles: bool = True) -> list[Quote]:
+              other_articles: bool = True, first_on_strength: bool = False) -> list[Quote]:
     """The quotes of an answer, lead first (`ranked[0]`); then a further provision only when it matches nearly as
-    well as the strongest quote and, unless it is the first paragraph of the lead's article, answers a part of the
-    question the quotes before it do not (question terms of its own), never to fill the cap. Another article is
-    quoted only when the question may need one (`asks_more`)."""
+    well as the strongest quote and answers a part of the question the quotes before it do not (question terms of its
+    own), never to fill the cap; with `first_on_strength`, the first paragraph of the lead's article needs no part of
+    its own. Another article is quoted only when the question may need one (`asks_more`)."""
     held = [_covers(q, weights, lang) for _, _, q in ranked]
     lead = ranked[0][2]
     chosen, covered = [lead], set(held[0])
@@ -194,15 +207,14 @@ def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences:
     for (strength, _, quote), own in zip(ranked[1:], held[1:], strict=True):
         if len(chosen) >= max_sentences or strength < SECOND_QUOTE * best:
             continue
-        # The first paragraph of the lead's article usually states the article's rule where the lead states a detail
-        # of it: it stays on its strength alone. Any other paragraph, of the lead's article or another, has to bring a
-        # part of the question of its own (on dev, other siblings kept on strength were 11 governing citations in 93).
         sibling = article_of(quote.label) == article_of(lead.label)
         if not sibling and not other_articles:
             continue
         # Its own part: a question term no quote before it holds. A minimum share of the question's idf
-        # weight (0.05–0.3) moved dev citation precision by under 0.02 against this, in both directions.
-        if (sibling and _first_paragraph(quote.label)) or own - covered:
+        # weight (0.05–0.3) moved dev citation precision by under 0.02 against this, in both directions. With written
+        # questions, the first paragraph of the lead's article needs one too: kept on its strength alone, it governed 6
+        # of the 31 dev first questions that quoted it after a sibling lead (other siblings kept so: 11 in 93).
+        if (first_on_strength and sibling and _first_paragraph(quote.label)) or own - covered:
             chosen.append(quote)
             covered |= own
     return chosen
