@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pincite.answer.extractive import Quote, _composed, _ranked_lead, asks_more, extractive
+from pincite.answer.extractive import Quote, _asked_for, _composed, _ranked_lead, asks_more, extractive
 from pincite.evaluate.answers import evaluate_answers
 from pincite.retrieve.cues import asks_for_list, question_parts
 from pincite.retrieve.definitions import asked_term, definition_hits
@@ -241,3 +241,13 @@ def test_the_lead_is_the_rankers_first_when_only_its_written_questions_share_the
     assert _ranked_lead(ranked)[0][2].label == "Article 14(2)"
     assert _ranked_lead(ranked, frozenset({0}))[0][2].label == "Article 16"
     assert _ranked_lead(ranked, frozenset({1}))[0][2].label == "Article 14(2)"
+
+
+def test_a_hit_counts_for_the_lead_by_its_written_questions_words(service):
+    searcher = service.searcher("gdpr", "en")
+    query = searcher.analyse("Can I get wrong information about me corrected?")
+    written = searcher.analyse("Can I have wrong data about me corrected?").terms
+    hits = [Hit(by_label(searcher.provisions, "Article 16"), 1.0, asked_words=frozenset(written)),
+            Hit(by_label(searcher.provisions, "Article 14(2)"), 0.9),  # no written questions
+            Hit(by_label(searcher.provisions, "Article 17(1)"), 0.8, asked_words=frozenset({"eras", "forgotten"}))]
+    assert _asked_for(hits, query) == frozenset({0})

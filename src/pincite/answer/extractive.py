@@ -169,7 +169,7 @@ def _ranked(reach: list, weights: dict[str, float], lang: str, period: bool) -> 
     return ranked
 
 
-def _ranked_lead(ranked: list, asked: set[int] | frozenset[int] = frozenset()) -> list:
+def _ranked_lead(ranked: list, asked: frozenset[int] = frozenset()) -> list:
     """`ranked` led by the best-ranked hit whose quote shares a question term, or whose written questions do (its rank
     in `asked`): the ranker chooses the provision, the quote only its sentence."""
     lead = min((item for item in ranked if item[1] > 0 or item[2].rank in asked), key=lambda item: item[2].rank,
@@ -213,7 +213,7 @@ def _composed(ranked: list, weights: dict[str, float], lang: str, max_sentences:
         # Its own part: a question term no quote before it holds. A minimum share of the question's idf
         # weight (0.05–0.3) moved dev citation precision by under 0.02 against this, in both directions. With written
         # questions, the first paragraph of the lead's article needs one too: kept on its strength alone, it governed 6
-        # of the 31 dev first questions that quoted it after a sibling lead (other siblings kept so: 11 in 93).
+        # of the 31 dev first questions that quoted it after a sibling lead (other siblings, counted earlier: 11 in 93).
         if (first_on_strength and sibling and _first_paragraph(quote.label)) or own - covered:
             chosen.append(quote)
             covered |= own
